@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+/**
+ * The CLI: parses flags, calls the engine, prints, and sets the exit code. Nothing else does.
+ * Exit codes: 0 clean, 1 Mastra would fail / changes or findings pending, 2 usage error,
+ * 3 files that could not be processed.
+ */
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { namesCommand } from './commands/names.js';
+import { EXIT, UsageError } from './io.js';
+
+const cli = yargs(hideBin(process.argv))
+  .scriptName('mastra-tool-names')
+  .usage('$0 <command> [options]\n\nFind and fix Mastra tool names that drift from what the model is offered.')
+  .command(namesCommand)
+  .demandCommand(1, 'Name a command.')
+  .recommendCommands()
+  .strict()
+  .help()
+  .alias('h', 'help')
+  .version()
+  .wrap(Math.min(110, process.stdout.columns || 100))
+  .fail((message, error) => {
+    // A thrown error that is not a usage error is a bug or an I/O failure; keep its stack.
+    if (error && !(error instanceof UsageError)) throw error;
+    process.stderr.write(`mastra-tool-names: ${message ?? error?.message}\nRun with --help for usage.\n`);
+    process.exit(EXIT.usage);
+  });
+
+try {
+  await cli.parseAsync();
+} catch (error) {
+  process.stderr.write(`mastra-tool-names: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = EXIT.unprocessable;
+}

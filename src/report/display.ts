@@ -1,0 +1,18 @@
+/** Small helpers shared by the text renderers. */
+import stringWidth from 'string-width';
+
+/** A key as a person can read it: quoted when it is empty or holds spaces or control characters. */
+export function showKey(key: string): string {
+  return key === '' || /[\s\p{C}]/u.test(key) ? JSON.stringify(key) : key;
+}
+
+/** Left-aligned columns; widths count terminal cells, so CJK and emoji line up. */
+export function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+  const widths = header.map((h, i) => Math.max(stringWidth(h), ...rows.map((r) => stringWidth(r[i] ?? ''))));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c + ' '.repeat(widths[i]! - stringWidth(c))))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
