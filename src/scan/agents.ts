@@ -1,0 +1,73 @@
+/** Finds `new Agent({...})` from @mastra/core and reads its tool sources, prompts and defaults. */
+import { Node, SyntaxKind, type NewExpression, type SourceFile } from 'ts-morph';
+import { isMastraExport, locate, propertyValue, resolveValue, type ScanContext } from './ast.js';
+import { emptyOptions, readCallOptions } from './call-options.js';
+import type { AgentInfo } from './model.js';
+import { staticString } from './static-value.js';
+import { textFragments } from './text.js';
+import { emptyToolSet, readToolMap, type MapContext } from './tool-map.js';
+
+export function findAgentConstructors(file: SourceFile): NewExpression[] {
+  return file.getDescendantsOfKind(SyntaxKind.NewExpression).filter((n) => isMastraExport(n.getExpression(), ['Agent']));
+}
+
+/** The name an agent is bound to: `const x = new Agent()`, `{ x: new Agent() }`, or `default`. */
+function bindingOf(node: Node): string | undefined {
+  const parent = node.getParentWhile((p) => Node.isParenthesizedExpression(p) || Node.isAsExpression(p) || Node.isSatisfiesExpression(p)) ?? node;
+  const holder = parent === node ? node.getParent() : parent.getParent();
+  if (holder && Node.isVariableDeclaration(holder)) return holder.getName();
+  if (holder && Node.isPropertyAssignment(holder)) return holder.getName();
+  if (holder && Node.isExportAssignment(holder)) return 'default';
+  return undefined;
+}
+
+export function readAgent(ctx: MapContext, node: NewExpression, index: number): Omit<AgentInfo, 'prediction'> {
+  const [configArg] = node.getArguments();
+  const config = configArg ? resolveValue(configArg) : undefined;
+  const prop = (name: string) => (config ? propertyValue(config, name) : undefined);
+  const text = (name: string) => {
+    const value = prop(name);
+    return value ? staticString(value) : undefined;
+  };
+  const id = text('id');
+  const name = text('name');
+  const variable = bindingOf(node);
+  const tools = prop('tools');
+  const agents = prop('agents');
+  const workflows = prop('workflows');
+  const defaults = prop('defaultOptions');
+  const instructions = prop('instructions');
+  return {
+    index,
+    kind: 'constructor',
+    ...(id === undefined ? {} : { id }),
+    ...(name === undefined ? {} : { name }),
+    ...(variable === undefined ? {} : { variable }),
+    location: locate(ctx, node),
+    tools: tools ? readToolMap(ctx, tools, 'tools') : emptyToolSet(),
+    agents: agents ? readToolMap(ctx, agents, 'agents') : emptyToolSet(),
+    workflows: workflows ? readToolMap(ctx, workflows, 'workflows') : emptyToolSet(),
+    ...(defaults ? { defaultOptions: readCallOptions(ctx, defaults) } : {}),
+    registeredAs: [],
+    instructions: instructions ? textFragments(ctx, instructions, 'instructions') : [],
+  };
+}
+
+/** `new Mastra({ agents: { key: agent } })`: key -> the agent's constructor node. */
+export function mastraRegistrations(file: SourceFile): Array<{ key: string; target: Node }> {
+  const out: Array<{ key: string; target: Node }> = [];
+  for (const n of file.getDescendantsOfKind(SyntaxKind.NewExpression)) {
+    if (!isMastraExport(n.getExpression(), ['Mastra'])) continue;
+    const [config] = n.getArguments();
+    const agents = config ? propertyValue(resolveValue(config), 'agents') : undefined;
+    const map = agents ? resolveValue(agents) : undefined;
+    if (!map || !Node.isObjectLiteralExpression(map)) continue;
+    for (const p of map.getProperties()) {
+      if (Node.isShorthandPropertyAssignment(p)) out.push({ key: p.getName(), target: resolveValue(p.getNameNode()) });
+      else if (Node.isPropertyAssignment(p)) out.push({ key: p.getName().replace(/^['"]|['"]$/g, ''), target: resolveValue(p.getInitializerOrThrow()) });
+    }
+  }
+  return out;
+}
+
+export { emptyOptions };

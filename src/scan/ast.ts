@@ -1,0 +1,177 @@
+/**
+ * Small ts-morph helpers the scanner is built from: locations, unwrapping type-only wrappers,
+ * following identifiers to their definitions, and telling whether a name comes from Mastra.
+ */
+import path from 'node:path';
+import { Node, SyntaxKind, type Expression, type Symbol as TsSymbol } from 'ts-morph';
+import type { Location } from './model.js';
+
+export interface ScanContext {
+  root: string;
+}
+
+export function locate(ctx: ScanContext, node: Node): Location {
+  const sf = node.getSourceFile();
+  const start = node.getStart();
+  const { line, column } = sf.getLineAndColumnAtPos(start);
+  return { file: relativePath(ctx, sf.getFilePath()), line, column, start, end: node.getEnd() };
+}
+
+export function relativePath(ctx: ScanContext, file: string): string {
+  return path.relative(ctx.root, file).split(path.sep).join('/');
+}
+
+/** Strips wrappers that do not change the value: parentheses, `as`, `satisfies`, `!`, `<T>x`. */
+export function unwrap(node: Node): Node {
+  let current = node;
+  for (;;) {
+    if (
+      Node.isParenthesizedExpression(current) ||
+      Node.isAsExpression(current) ||
+      Node.isSatisfiesExpression(current) ||
+      Node.isNonNullExpression(current) ||
+      Node.isTypeAssertion(current)
+    ) {
+      current = current.getExpression();
+    } else {
+      return current;
+    }
+  }
+}
+
+function valueSymbol(node: Node): TsSymbol | undefined {
+  const parent = node.getParent();
+  if (parent && Node.isShorthandPropertyAssignment(parent) && parent.getNameNode() === node) {
+    return parent.getValueSymbol();
+  }
+  return node.getSymbol();
+}
+
+/** Follows import/export aliases to the symbol that declares the value. */
+export function declaredSymbol(node: Node): TsSymbol | undefined {
+  const symbol = valueSymbol(node);
+  if (!symbol) return undefined;
+  return symbol.isAlias() ? (symbol.getAliasedSymbol() ?? symbol) : symbol;
+}
+
+/**
+ * The expression an identifier stands for: a const's initializer, a function declaration, an
+ * `export default` expression. Undefined when it has none we can read (parameters, `let` that is
+ * reassigned, declarations only in .d.ts files).
+ */
+export function definitionOf(node: Node): Node | undefined {
+  const symbol = declaredSymbol(node);
+  for (const decl of symbol?.getDeclarations() ?? []) {
+    if (decl.getSourceFile().isDeclarationFile()) continue;
+    if (Node.isVariableDeclaration(decl)) {
+      const init = decl.getInitializer();
+      if (init) return unwrap(init);
+    }
+    if (Node.isFunctionDeclaration(decl)) return decl;
+    if (Node.isExportAssignment(decl)) return unwrap(decl.getExpression());
+    if (Node.isPropertyAssignment(decl)) {
+      const init = decl.getInitializer();
+      if (init) return unwrap(init);
+    }
+    if (Node.isShorthandPropertyAssignment(decl)) return definitionOf(decl.getNameNode());
+  }
+  return undefined;
+}
+
+/** Resolves identifiers (across files) until a node that is not a plain reference. */
+export function resolveValue(node: Node, seen = new Set<Node>()): Node {
+  let current = unwrap(node);
+  while (Node.isIdentifier(current) && !seen.has(current)) {
+    seen.add(current);
+    const def = definitionOf(current);
+    if (!def) return current;
+    current = def;
+  }
+  return current;
+}
+
+export interface MastraExport {
+  /** The module it is imported from, e.g. `@mastra/core/agent`, or the installed file's package. */
+  module: string;
+  exportName: string;
+}
+
+const MASTRA_MODULE = /^@mastra\//;
+
+function moduleFromPath(file: string): string | undefined {
+  const m = /[\\/]node_modules[\\/](@mastra[\\/][^\\/]+)[\\/]/.exec(file);
+  return m ? m[1]!.replace('\\', '/') : undefined;
+}
+
+/**
+ * Whether an identifier (or `ns.Name`) refers to an export of a Mastra package, through aliased
+ * imports and re-exports in the user's own modules. Works from import specifiers, so it also works
+ * when the package is not installed; uses the installed declarations when it is.
+ */
+export function mastraExport(node: Node): MastraExport | undefined {
+  const target = unwrap(node);
+  if (Node.isPropertyAccessExpression(target)) {
+    const ns = mastraNamespace(target.getExpression());
+    return ns ? { module: ns, exportName: target.getName() } : undefined;
+  }
+  if (!Node.isIdentifier(target)) return undefined;
+  let symbol = valueSymbol(target);
+  for (let hop = 0; symbol && hop < 16; hop++) {
+    for (const decl of symbol.getDeclarations()) {
+      if (Node.isImportSpecifier(decl)) {
+        const spec = decl.getImportDeclaration().getModuleSpecifierValue();
+        if (MASTRA_MODULE.test(spec)) return { module: spec, exportName: decl.getName() };
+      } else if (Node.isExportSpecifier(decl)) {
+        const spec = decl.getExportDeclaration().getModuleSpecifierValue();
+        if (spec && MASTRA_MODULE.test(spec)) return { module: spec, exportName: decl.getName() };
+      } else {
+        const fromPath = moduleFromPath(decl.getSourceFile().getFilePath());
+        if (fromPath) return { module: fromPath, exportName: symbol.getName() };
+      }
+    }
+    if (!symbol.isAlias()) break;
+    symbol = symbol.getImmediatelyAliasedSymbol();
+  }
+  return undefined;
+}
+
+function mastraNamespace(node: Node): string | undefined {
+  if (!Node.isIdentifier(node)) return undefined;
+  for (const decl of node.getSymbol()?.getDeclarations() ?? []) {
+    if (Node.isNamespaceImport(decl)) {
+      const spec = decl.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)?.getModuleSpecifierValue();
+      if (spec && MASTRA_MODULE.test(spec)) return spec;
+    }
+  }
+  return undefined;
+}
+
+export function isMastraExport(node: Node, names: readonly string[], modulePrefix = '@mastra/core'): boolean {
+  const found = mastraExport(node);
+  return Boolean(found && found.module.startsWith(modulePrefix) && names.includes(found.exportName));
+}
+
+/** Where an imported name comes from, for non-Mastra packages (`ai`, `@ai-sdk/openai`). */
+export function importedFrom(node: Node): { module: string; exportName: string } | undefined {
+  if (!Node.isIdentifier(node)) return undefined;
+  for (const decl of node.getSymbol()?.getDeclarations() ?? []) {
+    if (Node.isImportSpecifier(decl)) return { module: decl.getImportDeclaration().getModuleSpecifierValue(), exportName: decl.getName() };
+    if (Node.isImportClause(decl) || Node.isNamespaceImport(decl)) {
+      const imp = decl.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
+      if (imp) return { module: imp.getModuleSpecifierValue(), exportName: 'default' };
+    }
+  }
+  return undefined;
+}
+
+/** The object-literal property `name` of an object literal, unwrapped. */
+export function propertyValue(object: Node, name: string): Expression | undefined {
+  if (!Node.isObjectLiteralExpression(object)) return undefined;
+  const prop = object.getProperty(name);
+  if (prop && Node.isPropertyAssignment(prop)) {
+    const init = prop.getInitializer();
+    return init ? (unwrap(init) as Expression) : undefined;
+  }
+  if (prop && Node.isShorthandPropertyAssignment(prop)) return prop.getNameNode();
+  return undefined;
+}

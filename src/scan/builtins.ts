@@ -1,0 +1,31 @@
+/**
+ * Mastra's built-in tools. Their ids are read from the @mastra/core installed in the scanned repo
+ * (the `id` type argument in its declarations); this table is the fallback when it is not installed.
+ */
+import type { Node } from 'ts-morph';
+
+/** Measured on @mastra/core 1.67.0 and 1.71.0. */
+export const BUNDLED_BUILTIN_IDS: Readonly<Record<string, string>> = {
+  askUserTool: 'ask_user',
+  submitPlanTool: 'submit_plan',
+  taskWriteTool: 'task_write',
+  taskUpdateTool: 'task_update',
+  taskCompleteTool: 'task_complete',
+  taskCheckTool: 'task_check',
+  webFetchTool: 'web_fetch',
+};
+
+/** A marker that becomes a provider-defined tool: it has no id and must never be re-keyed. */
+export const WEB_SEARCH_MARKER = 'webSearchTool';
+
+/** The literal `id` type of a tool value, as the installed declarations type it. */
+export function declaredToolId(node: Node): string | undefined {
+  try {
+    const idProp = node.getType().getProperty('id');
+    const idType = idProp?.getTypeAtLocation(node);
+    if (idType?.isStringLiteral()) return String(idType.getLiteralValue());
+  } catch {
+    // Unresolvable types (package not installed, broken code) fall back to the bundled table.
+  }
+  return undefined;
+}

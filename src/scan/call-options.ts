@@ -1,0 +1,128 @@
+/**
+ * Reads the tool-related options of a generate()/stream() call or an Agent's `defaultOptions`:
+ * toolsets, clientTools, toolChoice, activeTools and what prepareStep returns.
+ */
+import { Node } from 'ts-morph';
+import { locate, resolveValue, unwrap } from './ast.js';
+import type { CallOptionsInfo, NameRef } from './model.js';
+import { staticString } from './static-value.js';
+import { emptyToolSet, readToolMap, returnedExpressions, type MapContext } from './tool-map.js';
+
+export function emptyOptions(): CallOptionsInfo {
+  return { activeTools: [], prepareStep: { activeTools: [], toolChoice: [], tools: emptyToolSet() }, toolsets: emptyToolSet(), clientTools: emptyToolSet(), unresolved: [] };
+}
+
+function nameRef(ctx: MapContext, node: Node): NameRef {
+  const name = staticString(node);
+  return { ...(name === undefined ? {} : { name }), text: node.getText(), location: locate(ctx, node) };
+}
+
+/** Every name in an `activeTools` value: an array literal, a constant, or an `as const` tuple type. */
+function names(ctx: MapContext, node: Node): NameRef[] {
+  const value = resolveValue(node);
+  if (Node.isArrayLiteralExpression(value)) {
+    return value.getElements().flatMap((el) => (Node.isSpreadElement(el) ? names(ctx, el.getExpression()) : [nameRef(ctx, unwrap(el))]));
+  }
+  return [{ text: node.getText(), location: locate(ctx, node) }];
+}
+
+function readToolChoice(ctx: MapContext, node: Node, into: CallOptionsInfo): NameRef | undefined {
+  const value = resolveValue(node);
+  if (Node.isObjectLiteralExpression(value)) {
+    const prop = value.getProperty('toolName');
+    if (prop && Node.isPropertyAssignment(prop)) return nameRef(ctx, unwrap(prop.getInitializerOrThrow()));
+    if (prop && Node.isShorthandPropertyAssignment(prop)) return nameRef(ctx, prop.getNameNode());
+    return undefined;
+  }
+  const mode = staticString(value);
+  if (mode === 'auto' || mode === 'none' || mode === 'required') into.toolChoiceMode = mode;
+  else into.unresolved.push(`toolChoice ${node.getText()}`);
+  return undefined;
+}
+
+function readPrepareStep(ctx: MapContext, node: Node, into: CallOptionsInfo): void {
+  const fn = resolveValue(node);
+  for (const ret of returnedExpressions(fn)) {
+    const obj = resolveValue(Node.isAwaitExpression(ret) ? ret.getExpression() : ret);
+    if (!Node.isObjectLiteralExpression(obj)) continue;
+    for (const prop of obj.getProperties()) {
+      if (!Node.isPropertyAssignment(prop)) continue;
+      const init = unwrap(prop.getInitializerOrThrow());
+      switch (prop.getName()) {
+        case 'activeTools':
+          into.prepareStep.activeTools.push(...names(ctx, init));
+          break;
+        case 'toolChoice': {
+          const ref = readToolChoice(ctx, init, into);
+          if (ref) into.prepareStep.toolChoice.push(ref);
+          break;
+        }
+        case 'tools': {
+          const tools = readToolMap(ctx, init, 'tools');
+          into.prepareStep.tools.entries.push(...tools.entries);
+          into.prepareStep.tools.unresolved.push(...tools.unresolved);
+          into.prepareStep.tools.runtime.push(...tools.runtime);
+          break;
+        }
+      }
+    }
+  }
+}
+
+export function readCallOptions(ctx: MapContext, node: Node | undefined): CallOptionsInfo {
+  const info = emptyOptions();
+  if (!node) return info;
+  const obj = resolveValue(node);
+  if (!Node.isObjectLiteralExpression(obj)) {
+    info.unresolved.push(`options ${node.getText().slice(0, 80)}`);
+    return info;
+  }
+  for (const prop of obj.getProperties()) {
+    if (Node.isSpreadAssignment(prop)) {
+      info.unresolved.push(`spread ${prop.getText().slice(0, 80)}`);
+      continue;
+    }
+    const name = Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop) ? prop.getName() : undefined;
+    const init = Node.isPropertyAssignment(prop) ? unwrap(prop.getInitializerOrThrow()) : Node.isShorthandPropertyAssignment(prop) ? prop.getNameNode() : undefined;
+    if (!name || !init) continue;
+    switch (name) {
+      case 'toolsets': {
+        const sets = resolveValue(init);
+        if (!Node.isObjectLiteralExpression(sets)) {
+          const whole = readToolMap(ctx, init, 'toolsets');
+          info.toolsets.unresolved.push(...whole.unresolved);
+          info.toolsets.runtime.push(...whole.runtime);
+          info.toolsets.entries.push(...whole.entries);
+          break;
+        }
+        for (const set of sets.getProperties()) {
+          // A toolset's own name is dropped by Mastra; it is kept here for the report only.
+          const read = Node.isPropertyAssignment(set)
+            ? readToolMap(ctx, set.getInitializerOrThrow(), 'toolsets', set.getName())
+            : Node.isShorthandPropertyAssignment(set)
+              ? readToolMap(ctx, set.getNameNode(), 'toolsets', set.getName())
+              : readToolMap(ctx, Node.isSpreadAssignment(set) ? set.getExpression() : set, 'toolsets');
+          info.toolsets.entries.push(...read.entries);
+          info.toolsets.unresolved.push(...read.unresolved);
+          info.toolsets.runtime.push(...read.runtime);
+        }
+        break;
+      }
+      case 'clientTools':
+        info.clientTools = readToolMap(ctx, init, 'clientTools');
+        break;
+      case 'toolChoice': {
+        const ref = readToolChoice(ctx, init, info);
+        if (ref) info.toolChoice = ref;
+        break;
+      }
+      case 'activeTools':
+        info.activeTools = names(ctx, init);
+        break;
+      case 'prepareStep':
+        readPrepareStep(ctx, init, info);
+        break;
+    }
+  }
+  return info;
+}

@@ -1,0 +1,86 @@
+/**
+ * Finds `agent.generate(...)` / `agent.stream(...)` calls and ties each to its agent: through a
+ * variable (across files), `mastra.getAgent('key')` or `mastra.getAgentById('id')`.
+ */
+import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { locate, propertyValue, resolveValue, unwrap } from './ast.js';
+import { readCallOptions } from './call-options.js';
+import type { AgentInfo, CallSite, TextFragment } from './model.js';
+import { staticString } from './static-value.js';
+import { textFragments } from './text.js';
+import type { MapContext } from './tool-map.js';
+
+const CALL_METHODS = new Set(['generate', 'stream', 'generateLegacy', 'streamLegacy', 'streamVNext', 'generateVNext', 'resumeStream']);
+const TOOL_OPTIONS = ['toolChoice', 'activeTools', 'toolsets', 'clientTools', 'prepareStep'];
+
+export interface AgentLookup {
+  byNode(node: Node): number | undefined;
+  byKey(key: string): number | undefined;
+  byId(id: string): number | undefined;
+}
+
+function resolveReceiver(receiver: Node, agents: AgentLookup): { index?: number; via: CallSite['via'] } {
+  const bare = unwrap(receiver);
+  const value = resolveValue(Node.isAwaitExpression(bare) ? bare.getExpression() : bare);
+  const direct = agents.byNode(value);
+  if (direct !== undefined) return { index: direct, via: 'variable' };
+  if (Node.isCallExpression(value)) {
+    const callee = value.getExpression();
+    const [arg] = value.getArguments();
+    const key = arg ? staticString(arg) : undefined;
+    if (Node.isPropertyAccessExpression(callee) && key !== undefined) {
+      if (callee.getName() === 'getAgent') {
+        const index = agents.byKey(key) ?? agents.byId(key);
+        return index === undefined ? { via: 'getAgent' } : { index, via: 'getAgent' };
+      }
+      if (callee.getName() === 'getAgentById') {
+        const index = agents.byId(key);
+        return index === undefined ? { via: 'getAgentById' } : { index, via: 'getAgentById' };
+      }
+    }
+  }
+  return { via: 'unknown' };
+}
+
+function promptFragments(ctx: MapContext, prompt: Node | undefined, options: Node | undefined): TextFragment[] {
+  const out: TextFragment[] = prompt ? textFragments(ctx, prompt, 'prompt') : [];
+  const opts = options ? resolveValue(options) : undefined;
+  for (const name of ['instructions', 'system']) {
+    const value = opts ? propertyValue(opts, name) : undefined;
+    if (value) out.push(...textFragments(ctx, value, 'system'));
+  }
+  return out;
+}
+
+export function findCalls(ctx: MapContext, file: SourceFile, agents: AgentLookup): Array<Omit<CallSite, 'prediction' | 'unknownNames'>> {
+  const out: Array<Omit<CallSite, 'prediction' | 'unknownNames'>> = [];
+  for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || !CALL_METHODS.has(callee.getName())) continue;
+    const receiver = callee.getExpression();
+    const { index, via } = resolveReceiver(receiver, agents);
+    const [prompt, options] = call.getArguments();
+    const optionObject = options ? resolveValue(options) : undefined;
+    const mentionsTools = optionObject && Node.isObjectLiteralExpression(optionObject) && TOOL_OPTIONS.some((o) => optionObject.getProperty(o));
+    // Calls we cannot tie to an agent are kept only when they carry tool options worth checking.
+    if (index === undefined && !mentionsTools) continue;
+    out.push({
+      location: locate(ctx, call),
+      method: callee.getName(),
+      ...(index === undefined ? {} : { agentIndex: index }),
+      via,
+      receiverText: receiver.getText().slice(0, 80),
+      options: readCallOptions(ctx, options),
+      prompts: promptFragments(ctx, prompt, options),
+    });
+  }
+  return out;
+}
+
+export function agentLookup(agents: AgentInfo[], nodes: Map<Node, number>): AgentLookup {
+  return {
+    byNode: (node) => nodes.get(node),
+    byKey: (key) => agents.find((a) => a.registeredAs.includes(key))?.index,
+    byId: (id) => agents.find((a) => a.id === id || a.name === id)?.index,
+  };
+}

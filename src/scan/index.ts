@@ -1,0 +1,2 @@
+export * from './model.js';
+export { scanRepository, type ScanOptions } from './scan.js';

@@ -1,0 +1,104 @@
+/**
+ * Finds where a tool's names appear as text: in prompt fragments (whole-name matches only) and in
+ * code that compares a tool name with a string literal (`toolName === 'x'`, `switch`, `includes`).
+ */
+import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { locate, resolveValue, unwrap, type ScanContext } from './ast.js';
+import type { Location, Mention, MentionMatch, TextFragment } from './model.js';
+
+/** One name a tool can be called by, and which of its names it is. */
+export interface ToolName {
+  agentIndex: number;
+  key: string;
+  wireName: string;
+  name: string;
+  as: MentionMatch;
+}
+
+const NAME_CHAR = /[A-Za-z0-9_\-]/;
+
+/**
+ * Whole-name occurrences: not inside a longer name, a path, a URL or a domain. Fragments hold source
+ * text, so an escape (`\n`, `` \` ``) next to a name is a boundary, not part of it.
+ */
+export function findName(text: string, name: string): number[] {
+  const hits: number[] = [];
+  if (!name) return hits;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    const end = at + name.length;
+    const before = text[at - 1] ?? '';
+    const escapedBefore = /[ntr]/.test(before) && text[at - 2] === '\\';
+    const after = text[end] ?? '';
+    const afterNext = text[end + 1] ?? '';
+    if (!escapedBefore && (NAME_CHAR.test(before) || /[./:@\\]/.test(before))) continue;
+    if (NAME_CHAR.test(after) || /[/@]/.test(after)) continue;
+    if (after === '\\' && !/[`'"ntr]/.test(afterNext)) continue;
+    if (/[.:]/.test(after) && NAME_CHAR.test(afterNext)) continue; // search.web.com, a:b:c
+    hits.push(at);
+  }
+  return hits;
+}
+
+function fragmentLocation(fragment: TextFragment, offset: number, length: number): Location {
+  const before = fragment.text.slice(0, offset);
+  const lines = before.split('\n');
+  const line = fragment.location.line + lines.length - 1;
+  const column = lines.length > 1 ? lines[lines.length - 1]!.length + 1 : fragment.location.column + offset;
+  const start = fragment.location.start + offset;
+  return { file: fragment.location.file, line, column, start, end: start + length };
+}
+
+export function mentionsIn(fragments: TextFragment[], names: ToolName[], agentIndex?: number): Mention[] {
+  const out = new Map<string, Mention>();
+  for (const fragment of fragments) {
+    for (const tn of names) {
+      for (const at of findName(fragment.text, tn.name)) {
+        const location = fragmentLocation(fragment, at, tn.name.length);
+        const id = `${location.file}:${location.start}:${tn.name}`;
+        const mention = out.get(id) ?? { name: tn.name, location, context: fragment.context, ...(agentIndex === undefined ? {} : { agentIndex }), matches: [] };
+        const match = mention.matches.find((m) => m.agentIndex === tn.agentIndex && m.key === tn.key);
+        if (match) {
+          if (!match.as.includes(tn.as)) match.as.push(tn.as);
+        } else {
+          mention.matches.push({ agentIndex: tn.agentIndex, key: tn.key, wireName: tn.wireName, as: [tn.as] });
+        }
+        out.set(id, mention);
+      }
+    }
+  }
+  // A longer name that contains a shorter one at the same place wins (`search.web` over `search`).
+  const all = [...out.values()];
+  return all.filter((m) => !all.some((o) => o !== m && o.location.file === m.location.file && o.location.start <= m.location.start && o.location.end >= m.location.end && o.name.length > m.name.length));
+}
+
+const TOOL_NAME_EXPR = /(^|\.)(toolName|tool_name)$/;
+
+function isToolNameExpr(node: Node): boolean {
+  return TOOL_NAME_EXPR.test(unwrap(node).getText().replace(/\?\./g, '.'));
+}
+
+/** String literals compared with a tool-name expression anywhere in a file. */
+export function comparedLiterals(ctx: ScanContext, file: SourceFile): Array<{ value: string; location: Location }> {
+  const out: Array<{ value: string; location: Location }> = [];
+  const push = (node: Node) => {
+    const n = unwrap(node);
+    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) out.push({ value: n.getLiteralValue(), location: locate(ctx, n) });
+  };
+  for (const bin of file.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+    if (!['===', '!==', '==', '!='].includes(bin.getOperatorToken().getText())) continue;
+    if (isToolNameExpr(bin.getLeft())) push(bin.getRight());
+    else if (isToolNameExpr(bin.getRight())) push(bin.getLeft());
+  }
+  for (const sw of file.getDescendantsOfKind(SyntaxKind.SwitchStatement)) {
+    if (!isToolNameExpr(sw.getExpression())) continue;
+    for (const clause of sw.getCaseBlock().getClauses()) if (Node.isCaseClause(clause)) push(clause.getExpression());
+  }
+  for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    const [arg] = call.getArguments();
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'includes' || !arg || !isToolNameExpr(arg)) continue;
+    const list = resolveValue(callee.getExpression());
+    if (Node.isArrayLiteralExpression(list)) list.getElements().forEach(push);
+  }
+  return out;
+}

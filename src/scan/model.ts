@@ -1,0 +1,161 @@
+/**
+ * The scan's data model: what a repository registers, where, and what each agent offers the model.
+ * Versioned (SCAN_SCHEMA_VERSION) because `scan --json` and later stages consume it.
+ */
+import type { Prediction, ToolOrigin } from '../names/normalise.js';
+
+export const SCAN_SCHEMA_VERSION = 1;
+
+/** A place in a scanned file. Lines and columns are 1-based; offsets are 0-based, end exclusive. */
+export interface Location {
+  file: string;
+  line: number;
+  column: number;
+  start: number;
+  end: number;
+}
+
+export type KeyKind = 'identifier' | 'string' | 'numeric' | 'template' | 'computed' | 'shorthand' | 'file-name';
+
+export type ToolValue =
+  | { kind: 'createTool'; id?: string }
+  | { kind: 'builtin'; exportName: string; module: string; id?: string; idSource: BuiltinIdSource }
+  | { kind: 'web-search-marker'; exportName: string; module: string }
+  | { kind: 'ai-sdk-tool'; id?: string }
+  | { kind: 'provider-defined'; call: string }
+  | { kind: 'agent'; agentIndex?: number }
+  | { kind: 'workflow'; id?: string }
+  | { kind: 'unknown'; text: string; id?: string };
+
+export type BuiltinIdSource = 'installed-declarations' | 'bundled-table';
+
+export interface ToolEntry {
+  origin: ToolOrigin;
+  /** The key as JavaScript sees it (numeric keys canonicalised, computed keys evaluated). */
+  key: string;
+  keyKind: KeyKind;
+  /** The key's source text, e.g. `'search.web'` or `[weatherTool.id]`. */
+  keyText: string;
+  keyLocation: Location;
+  value: ToolValue;
+  /** The identifier the value was written as (`weatherTool`), when it is one. */
+  valueName?: string;
+  /** Only present on some paths (conditional spread, one of several return paths). */
+  conditional: boolean;
+  /** Spreads and references followed to reach this entry, outermost first. */
+  via: Location[];
+  /** Toolset name, for call-time toolsets. */
+  toolset?: string;
+}
+
+export interface Unresolved {
+  origin: ToolOrigin;
+  location: Location;
+  text: string;
+  reason: string;
+}
+
+export interface RuntimeTools {
+  origin: ToolOrigin;
+  location: Location;
+  kind: 'mcp' | 'registry';
+  text: string;
+  /** Known name prefixes: MCP names are `${server}_${tool}` with the tool part unknown. */
+  prefixes: string[];
+  reason: string;
+}
+
+export interface ToolSet {
+  entries: ToolEntry[];
+  unresolved: Unresolved[];
+  runtime: RuntimeTools[];
+}
+
+export interface NameRef {
+  /** The name as written, or undefined when it cannot be evaluated statically. */
+  name?: string;
+  text: string;
+  location: Location;
+}
+
+export interface CallOptionsInfo {
+  toolChoice?: NameRef;
+  toolChoiceMode?: 'auto' | 'none' | 'required';
+  activeTools: NameRef[];
+  /** Names and tool keys that `prepareStep` returns. */
+  prepareStep: { activeTools: NameRef[]; toolChoice: NameRef[]; tools: ToolSet };
+  toolsets: ToolSet;
+  clientTools: ToolSet;
+  /** Options that could not be read statically (e.g. an options object built at run time). */
+  unresolved: string[];
+}
+
+export interface AgentInfo {
+  index: number;
+  kind: 'constructor' | 'file-based';
+  id?: string;
+  name?: string;
+  variable?: string;
+  location: Location;
+  tools: ToolSet;
+  agents: ToolSet;
+  workflows: ToolSet;
+  defaultOptions?: CallOptionsInfo;
+  /** Keys under which `new Mastra({ agents })` registers this agent. */
+  registeredAs: string[];
+  instructions: TextFragment[];
+  prediction: Prediction;
+}
+
+export interface CallSite {
+  location: Location;
+  method: string;
+  agentIndex?: number;
+  /** How the call reached its agent: a variable, `mastra.getAgent('x')`, `getAgentById('x')`. */
+  via: 'variable' | 'getAgent' | 'getAgentById' | 'unknown';
+  receiverText: string;
+  options: CallOptionsInfo;
+  prompts: TextFragment[];
+  /** Prediction for this call (agent tools plus its toolsets and clientTools). */
+  prediction?: Prediction;
+  /** Names in toolChoice / activeTools that the model is not offered. */
+  unknownNames: Array<{ option: 'toolChoice' | 'activeTools'; name: string; location: Location }>;
+}
+
+/** A piece of literal prompt text (never text inside `${...}`), in a code file or a prompt file. */
+export interface TextFragment {
+  text: string;
+  location: Location;
+  /** How the text is quoted in code: `'`, `"`, `` ` ``, or `file` for a prompt file read from disk. */
+  quote: "'" | '"' | '`' | 'file';
+  context: 'instructions' | 'prompt' | 'system';
+}
+
+export type MentionMatch = 'wire-name' | 'key' | 'id' | 'export-name';
+
+export interface Mention {
+  /** The text that names a tool. */
+  name: string;
+  location: Location;
+  context: 'instructions' | 'prompt' | 'system' | 'comparison';
+  agentIndex?: number;
+  /** Which of the tool's names it matches. */
+  matches: Array<{ agentIndex: number; key: string; wireName: string; as: MentionMatch[] }>;
+}
+
+export interface ScanFileError {
+  file: string;
+  message: string;
+}
+
+export interface ScanResult {
+  schemaVersion: typeof SCAN_SCHEMA_VERSION;
+  root: string;
+  mastra: { version?: string; builtinIds: BuiltinIdSource };
+  files: { scanned: number; candidates: number; unparsable: ScanFileError[] };
+  agents: AgentInfo[];
+  calls: CallSite[];
+  mentions: Mention[];
+  /** Code comparisons with a tool-name string that matches no known tool. */
+  comparisons: Array<{ value: string; location: Location }>;
+}

@@ -1,0 +1,63 @@
+/**
+ * Tools whose names only exist at run time: MCP clients (`${server}_${tool}`) and registries such as
+ * Composio. The scan records the known prefix and says the rest is unknown.
+ */
+import { Node } from 'ts-morph';
+import type { ToolOrigin } from '../names/normalise.js';
+import { isMastraExport, locate, resolveValue, type ScanContext } from './ast.js';
+import type { RuntimeTools } from './model.js';
+import { keyOf } from './tool-map.js';
+
+const MCP_METHODS = new Set(['listTools', 'getTools', 'listToolsets', 'getToolsets']);
+const REGISTRY_METHODS = /^(get|list|load|fetch)Tools?(ets)?$/;
+
+/** Server keys of `new MCPClient({ servers: {...} })`. */
+export function mcpServerKeys(client: Node): string[] | undefined {
+  if (!Node.isNewExpression(client) || !isMastraExport(client.getExpression(), ['MCPClient', 'MCPConfiguration'], '@mastra/mcp')) return undefined;
+  const [config] = client.getArguments();
+  const obj = config ? resolveValue(config) : undefined;
+  const servers = obj && Node.isObjectLiteralExpression(obj) ? obj.getProperty('servers') : undefined;
+  const value = servers && Node.isPropertyAssignment(servers) ? resolveValue(servers.getInitializerOrThrow()) : undefined;
+  if (!value || !Node.isObjectLiteralExpression(value)) return [];
+  return value.getProperties().flatMap((p) => {
+    if (Node.isPropertyAssignment(p)) {
+      const key = keyOf(p.getNameNode()).value;
+      return key === undefined ? [] : [key];
+    }
+    return Node.isShorthandPropertyAssignment(p) ? [p.getName()] : [];
+  });
+}
+
+export function runtimeSource(ctx: ScanContext, expr: Node, origin: ToolOrigin): RuntimeTools | undefined {
+  if (!Node.isCallExpression(expr)) return undefined;
+  const callee = expr.getExpression();
+  if (!Node.isPropertyAccessExpression(callee)) return undefined;
+  const method = callee.getName();
+  const servers = MCP_METHODS.has(method) ? mcpServerKeys(resolveValue(callee.getExpression())) : undefined;
+  if (servers) {
+    const grouped = method.endsWith('ets');
+    return {
+      origin,
+      location: locate(ctx, expr),
+      kind: 'mcp',
+      text: expr.getText().slice(0, 120),
+      // listTools() keys are `${server}_${tool}`; listToolsets() groups by server, and passed as
+      // toolsets the tool names arrive bare.
+      prefixes: grouped ? [] : servers.map((s) => `${s}_`),
+      reason: grouped
+        ? `MCP tools from servers ${servers.join(', ')} are named by the remote servers at run time`
+        : `MCP tools are named \`\${server}_\${tool}\` at run time; the tool part is unknown`,
+    };
+  }
+  if (REGISTRY_METHODS.test(method)) {
+    return {
+      origin,
+      location: locate(ctx, expr),
+      kind: 'registry',
+      text: expr.getText().slice(0, 120),
+      prefixes: [],
+      reason: `tool names come from ${callee.getExpression().getText()}.${method}() at run time`,
+    };
+  }
+  return undefined;
+}

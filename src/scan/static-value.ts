@@ -1,0 +1,64 @@
+/**
+ * Evaluates expressions that are strings at compile time: literals, templates and concatenations of
+ * them, constants (across files), `tool.id` on a createTool() result, and, failing those, a string
+ * literal type from the checker. Never runs user code.
+ */
+import { Node } from 'ts-morph';
+import { propertyValue, resolveValue, unwrap } from './ast.js';
+
+export function staticString(node: Node, depth = 0): string | undefined {
+  if (depth > 24) return undefined;
+  const expr = unwrap(node);
+  if (Node.isStringLiteral(expr) || Node.isNoSubstitutionTemplateLiteral(expr)) return expr.getLiteralValue();
+  if (Node.isNumericLiteral(expr)) return String(expr.getLiteralValue());
+  if (Node.isTemplateExpression(expr)) {
+    let out = expr.getHead().getLiteralText();
+    for (const span of expr.getTemplateSpans()) {
+      const part = staticString(span.getExpression(), depth + 1);
+      if (part === undefined) return undefined;
+      out += part + span.getLiteral().getLiteralText();
+    }
+    return out;
+  }
+  if (Node.isBinaryExpression(expr) && expr.getOperatorToken().getText() === '+') {
+    const left = staticString(expr.getLeft(), depth + 1);
+    const right = left === undefined ? undefined : staticString(expr.getRight(), depth + 1);
+    return left !== undefined && right !== undefined ? left + right : undefined;
+  }
+  if (Node.isIdentifier(expr)) {
+    const def = resolveValue(expr);
+    if (def !== expr) return staticString(def, depth + 1);
+  }
+  if (Node.isPropertyAccessExpression(expr)) {
+    // `weatherTool.id`, `TOOL_NAMES.search`: read the property from the object the left side is.
+    const owner = objectBehind(expr.getExpression());
+    const prop = owner ? propertyValue(owner, expr.getName()) : undefined;
+    if (prop) {
+      const value = staticString(prop, depth + 1);
+      if (value !== undefined) return value;
+    }
+  }
+  return literalType(expr);
+}
+
+/** The object literal an expression evaluates to, seeing through `createTool({...})`-style calls. */
+export function objectBehind(node: Node): Node | undefined {
+  const value = resolveValue(node);
+  if (Node.isObjectLiteralExpression(value)) return value;
+  if (Node.isCallExpression(value) || Node.isNewExpression(value)) {
+    const [first] = value.getArguments();
+    const arg = first ? resolveValue(first) : undefined;
+    if (arg && Node.isObjectLiteralExpression(arg)) return arg;
+  }
+  return undefined;
+}
+
+function literalType(node: Node): string | undefined {
+  try {
+    const type = node.getType();
+    if (type.isStringLiteral() || type.isNumberLiteral()) return String(type.getLiteralValue());
+  } catch {
+    // The checker can fail on broken code; a literal we cannot read is simply not static.
+  }
+  return undefined;
+}

@@ -1,0 +1,75 @@
+/** Classifies the value registered under a tool key: createTool, built-in, AI SDK, provider tool... */
+import { Node } from 'ts-morph';
+import { importedFrom, isMastraExport, mastraExport, resolveValue } from './ast.js';
+import { BUNDLED_BUILTIN_IDS, declaredToolId, WEB_SEARCH_MARKER } from './builtins.js';
+import type { ToolValue } from './model.js';
+import { objectBehind, staticString } from './static-value.js';
+
+export interface ValueContext {
+  agentIndexOf(node: Node): number | undefined;
+}
+
+function idFromArgument(call: Node): string | undefined {
+  const obj = objectBehind(call);
+  const id = obj && Node.isObjectLiteralExpression(obj) ? obj.getProperty('id') : undefined;
+  return id && Node.isPropertyAssignment(id) ? staticString(id.getInitializerOrThrow()) : undefined;
+}
+
+/** `x.commit()` at the end of a `createWorkflow(...).then(...)` chain. */
+function isWorkflowChain(node: Node): boolean {
+  let current: Node = node;
+  while (Node.isCallExpression(current)) {
+    const callee = current.getExpression();
+    if (Node.isPropertyAccessExpression(callee)) current = callee.getExpression();
+    else return isMastraExport(callee, ['createWorkflow']);
+  }
+  return false;
+}
+
+function workflowId(node: Node): string | undefined {
+  let current: Node = node;
+  while (Node.isCallExpression(current)) {
+    const callee = current.getExpression();
+    if (Node.isPropertyAccessExpression(callee)) current = callee.getExpression();
+    else return idFromArgument(current);
+  }
+  return undefined;
+}
+
+export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
+  const exported = Node.isIdentifier(expr) || Node.isPropertyAccessExpression(expr) ? mastraExport(expr) : undefined;
+  if (exported && exported.module.startsWith('@mastra/core')) {
+    if (exported.exportName === WEB_SEARCH_MARKER) return { kind: 'web-search-marker', ...exported };
+    const declared = declaredToolId(expr);
+    const bundled = BUNDLED_BUILTIN_IDS[exported.exportName];
+    if (declared || bundled) {
+      return declared
+        ? { kind: 'builtin', ...exported, id: declared, idSource: 'installed-declarations' }
+        : { kind: 'builtin', ...exported, id: bundled, idSource: 'bundled-table' };
+    }
+  }
+  const value = resolveValue(expr);
+  const agentIndex = ctx.agentIndexOf(value);
+  if (agentIndex !== undefined) return { kind: 'agent', agentIndex };
+  if (Node.isNewExpression(value) && isMastraExport(value.getExpression(), ['Agent'])) return { kind: 'agent' };
+  if (Node.isCallExpression(value)) {
+    const callee = value.getExpression();
+    if (isMastraExport(callee, ['createTool'])) {
+      const id = idFromArgument(value) ?? declaredToolId(value);
+      return id === undefined ? { kind: 'createTool' } : { kind: 'createTool', id };
+    }
+    const from = importedFrom(callee);
+    if (from?.module === 'ai' && from.exportName === 'tool') return { kind: 'ai-sdk-tool' };
+    // openai.tools.webSearch(), anthropic.tools.webSearch_20250305(), google.tools.googleSearch()
+    if (Node.isPropertyAccessExpression(callee) && /\.tools$/.test(callee.getExpression().getText())) {
+      return { kind: 'provider-defined', call: callee.getText() };
+    }
+    if (isWorkflowChain(value)) {
+      const id = workflowId(value);
+      return id === undefined ? { kind: 'workflow' } : { kind: 'workflow', id };
+    }
+  }
+  const id = declaredToolId(expr);
+  const text = expr.getText().slice(0, 80);
+  return id === undefined ? { kind: 'unknown', text } : { kind: 'unknown', text, id };
+}
