@@ -7,12 +7,14 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { namesCommand } from './commands/names.js';
+import { scanCommand } from './commands/scan.js';
 import { EXIT, UsageError } from './io.js';
 
 const cli = yargs(hideBin(process.argv))
   .scriptName('mastra-tool-names')
   .usage('$0 <command> [options]\n\nFind and fix Mastra tool names that drift from what the model is offered.')
   .command(namesCommand)
+  .command(scanCommand)
   .demandCommand(1, 'Name a command.')
   .recommendCommands()
   .strict()

@@ -1,0 +1,37 @@
+import { stat } from 'node:fs/promises';
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { renderScanText } from '../../src/report/scan-text.js';
+import { scanRepository } from '../../src/scan/scan.js';
+import { EXIT, styleFor, UsageError } from '../io.js';
+
+interface ScanArgs {
+  path: string;
+  json: boolean;
+  include: string[];
+  exclude: string[];
+}
+
+export async function existingDirectory(path: string): Promise<string> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info) throw new UsageError(`path not found: ${path}`);
+  if (!info.isDirectory()) throw new UsageError(`not a directory: ${path}`);
+  return path;
+}
+
+export const scanCommand: CommandModule<object, ScanArgs> = {
+  command: 'scan [path]',
+  describe: 'Find every Mastra agent and show what each offers the model (read-only)',
+  builder: (y: Argv) =>
+    y
+      .positional('path', { type: 'string', default: '.', describe: 'repository or folder to scan' })
+      .option('json', { type: 'boolean', default: false, describe: 'print the scan model as JSON (schema/scan.schema.json)' })
+      .option('include', { type: 'string', array: true, default: [], describe: 'glob patterns of files to read (default: all sources)' })
+      .option('exclude', { type: 'string', array: true, default: [], describe: 'glob patterns of files to skip' })
+      .example('$0 scan fixtures/demo-app', 'the bundled demo') as Argv<ScanArgs>,
+  handler: async (argv: ArgumentsCamelCase<ScanArgs>) => {
+    const root = await existingDirectory(argv.path);
+    const result = await scanRepository(root, { include: argv.include, exclude: argv.exclude });
+    process.stdout.write(argv.json ? `${JSON.stringify(result, null, 2)}\n` : `${renderScanText(result, styleFor(process.stdout))}\n`);
+    process.exitCode = EXIT.ok;
+  },
+};

@@ -1,0 +1,33 @@
+/**
+ * Imports a fixture app's agents for real (MCP stubbed, model pointed at the fake provider) and
+ * captures what each sends, so scanner predictions can be checked against real @mastra/core.
+ */
+import { register } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AgentInfo } from '../../src/scan/model.js';
+import type { FakeProvider } from './fake-provider.js';
+
+register('./stub-loader.mjs', import.meta.url);
+
+let counter = 0;
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- fixture modules are untyped here */
+export async function captureFixtureAgent(root: string, agent: AgentInfo, provider: FakeProvider): Promise<{ toolNames: string[] | null; error?: string }> {
+  const mod: any = await import(pathToFileURL(path.join(root, agent.location.file)).href);
+  const real = agent.variable === 'default' ? mod.default : mod[agent.variable ?? ''];
+  if (!real) throw new Error(`${agent.location.file} does not export ${agent.variable}`);
+  const { noopLogger } = await import('@mastra/core/logger');
+  const caseId = `fixture${++counter}`;
+  real.__setLogger?.(noopLogger);
+  real.__updateModel({ model: { id: 'openai/gpt-4o-mini', url: provider.urlFor(caseId), apiKey: 'sk-fake' } });
+  let error: string | undefined;
+  try {
+    await real.generate('hi');
+  } catch (e: any) {
+    error = String(e?.message ?? e);
+  }
+  const [request] = provider.requests(caseId);
+  const tools = request?.tools as Array<{ function: { name: string } }> | undefined;
+  return { toolNames: request ? (tools ? tools.map((t) => t.function.name) : null) : null, ...(error && !request ? { error } : {}) };
+}
