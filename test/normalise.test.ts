@@ -104,6 +104,16 @@ describe('named cases, checked against real Mastra', () => {
     await agreesEverywhere(spec);
   });
 
+  test('a provider-defined tool (webSearchTool) is renamed and collision-checked but is not a function', async () => {
+    const spec: CallSpec = { tools: ['a', 'web.search'], providerDefined: [{ origin: 'tools', key: 'web.search' }] };
+    assert.deepEqual(names(spec), ['a']);
+    assert.equal(predictTools(spec).offered.find((t) => t.key === 'web.search')?.wireName, 'web_search');
+    assert.equal(await compareWithMastra(CURRENT_LINE, provider, spec), undefined);
+    const clash: CallSpec = { tools: ['web_search', 'web.search'], providerDefined: [{ origin: 'tools', key: 'web.search' }] };
+    assert.equal(predictTools(clash).failure?.name, 'web_search');
+    assert.equal(await compareWithMastra(CURRENT_LINE, provider, clash), undefined);
+  });
+
   test("toolChoice 'none' drops the tools in 1.71 only", async () => {
     const spec: CallSpec = { tools: ['a'], toolChoice: 'none' };
     assert.equal(names(spec), null);

@@ -24,7 +24,7 @@ describe('scan JSON schema', () => {
   test('scan --json of the demo app validates', async () => {
     const r = await runCli(['scan', '--json', 'fixtures/demo-app']);
     assert.equal(r.code, 0, r.stderr);
-    const output = JSON.parse(r.stdout);
+    const output = JSON.parse(r.stdout) as { schemaVersion: number; agents: unknown[] };
     const validate = new Ajv({ allErrors: true, strict: false }).compile(committed);
     assert.ok(validate(output), JSON.stringify(validate.errors, null, 1));
     assert.equal(output.schemaVersion, 1);

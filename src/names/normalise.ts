@@ -34,6 +34,11 @@ export interface ToolSources {
   clientTools?: readonly string[];
   agents?: readonly string[];
   workflows?: readonly string[];
+  /**
+   * Keys whose tool is provider-defined (`webSearchTool`, `openai.tools.webSearch()`): renamed and
+   * collision-checked like any key, but sent as the provider's native tool, not as a function.
+   */
+  providerDefined?: ReadonlyArray<{ origin: ToolOrigin; key: string }>;
 }
 
 export interface SourceRef {
@@ -49,6 +54,8 @@ export interface OfferedTool extends SourceRef {
   wireName: string;
   rewritten: boolean;
   reasons: RewriteReason[];
+  /** Sent as a provider-native tool: it has no entry in `tools[].function.name`. */
+  providerDefined: boolean;
 }
 
 export interface Collision {
@@ -193,9 +200,11 @@ export function predictTools(sources: ToolSources): Prediction {
     }
   }
 
+  const provider = new Set((sources.providerDefined ?? []).map((p) => `${p.origin}\0${p.key}`));
   const offered = merged.entries().map(([wireName, entry]): OfferedTool => {
     const reasons = rewriteReasons(entry.rawKey);
-    return { ...refOf(entry), rawKey: entry.rawKey, wireName, rewritten: wireName !== entry.rawKey, reasons };
+    const providerDefined = provider.has(`${entry.origin}\0${entry.key}`);
+    return { ...refOf(entry), rawKey: entry.rawKey, wireName, rewritten: wireName !== entry.rawKey, reasons, providerDefined };
   });
   return failure ? { offered, shadowed, dropped, collisions, failure } : { offered, shadowed, dropped, collisions };
 }

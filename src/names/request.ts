@@ -29,8 +29,8 @@ function wireToolChoice(choice: ToolChoice): unknown {
 
 export function predictRequest(sources: ToolSources, call: CallOptions = {}, behaviour: MastraBehaviour = LATEST_BEHAVIOUR): PredictedRequest {
   const prediction = predictTools(sources);
-  const offeredNames = prediction.offered.map((tool) => tool.wireName);
-  const offered = new Set(offeredNames);
+  const offered = new Set(prediction.offered.map((tool) => tool.wireName));
+  const offeredNames = prediction.offered.filter((tool) => !tool.providerDefined).map((tool) => tool.wireName);
   const unknownNames: PredictedRequest['unknownNames'] = [];
   if (call.toolChoice && typeof call.toolChoice === 'object' && !offered.has(call.toolChoice.toolName)) {
     unknownNames.push({ option: 'toolChoice', name: call.toolChoice.toolName });

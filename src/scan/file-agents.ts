@@ -1,68 +1,101 @@
 /**
- * File-based agents (Mastra 1.48+): `agents/<name>/tools/<file>.ts` becomes a tool keyed by the
- * file's base name; `agents/<name>/config.ts` may add `tools` (config wins on equal keys).
+ * File-based agents (Mastra 1.48+): a folder `agents/<name>/` with `config.ts` (`agentConfig({...})`),
+ * `instructions.md`, `tools/<file>.ts` (a tool keyed by the file's base name, `*.test.ts` skipped)
+ * and `subagents/<sub>/` (offered as `agent-<sub>`). A config.ts that exports `new Agent()` wins and
+ * the folder's discovered parts are ignored, as Mastra does.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Node, type Project } from 'ts-morph';
-import { locate, propertyValue, resolveValue } from './ast.js';
-import type { AgentInfo, ToolEntry } from './model.js';
-import { staticString } from './static-value.js';
+import { Node, type Project, type SourceFile } from 'ts-morph';
+import { locate, propertyValue } from './ast.js';
+import type { AgentInfo, ToolEntry, ToolSet } from './model.js';
+import { objectBehind, staticString } from './static-value.js';
+import { fileFragment, textFragments } from './text.js';
 import { emptyToolSet, readToolMap, type MapContext } from './tool-map.js';
 import { classifyValue } from './tool-value.js';
 
-const TOOL_FILE = /(?:^|\/)agents\/([^/]+)\/tools\/([^/]+)\.(?:ts|tsx|mts|js|mjs)$/;
+const AGENT_PART = /^(.*(?:^|\/)agents\/([^/]+))\/(?:config\.(?:ts|mts|js|mjs)|tools\/[^/]+\.(?:ts|tsx|mts|js|mjs))$/;
+const TEST_FILE = /\.(test|spec)\.[^/]+$/;
 
-export function findFileAgents(ctx: MapContext, project: Project, startIndex: number, constructorFiles: Set<string>): Array<Omit<AgentInfo, 'prediction'>> {
-  const groups = new Map<string, { dir: string; name: string; tools: ToolEntry[] }>();
+type Partial = Omit<AgentInfo, 'prediction'>;
+
+function defaultExportValue(sf: SourceFile | undefined): Node | undefined {
+  const decl = sf?.getDefaultExportSymbol()?.getDeclarations()[0];
+  return decl && Node.isExportAssignment(decl) ? decl.getExpression() : undefined;
+}
+
+function merge(into: ToolSet, from: ToolSet): void {
+  into.entries.push(...from.entries);
+  into.unresolved.push(...from.unresolved);
+  into.runtime.push(...from.runtime);
+}
+
+export function findFileAgents(ctx: MapContext, project: Project, startIndex: number, constructorFiles: Set<string>): Partial[] {
+  const rel = (file: string) => path.relative(ctx.root, file).split(path.sep).join('/');
+  const folders = new Map<string, string>();
   for (const sf of project.getSourceFiles()) {
-    const rel = path.relative(ctx.root, sf.getFilePath()).split(path.sep).join('/');
-    const m = TOOL_FILE.exec(rel);
-    if (!m || rel.startsWith('..') || rel.includes('node_modules/')) continue;
-    const dir = rel.slice(0, rel.indexOf(`/tools/${m[2]}`));
-    const group = groups.get(dir) ?? { dir, name: m[1]!, tools: [] };
-    const defaultExport = sf.getDefaultExportSymbol()?.getDeclarations()[0];
-    const valueNode = defaultExport && Node.isExportAssignment(defaultExport) ? defaultExport.getExpression() : undefined;
-    group.tools.push({
-      origin: 'tools',
-      key: m[2]!,
-      keyKind: 'file-name',
-      keyText: path.basename(rel),
-      keyLocation: { file: rel, line: 1, column: 1, start: 0, end: 0 },
-      value: valueNode ? classifyValue(valueNode, ctx) : { kind: 'unknown', text: 'no default export' },
-      conditional: false,
-      via: [],
-    });
-    groups.set(dir, group);
+    const m = AGENT_PART.exec(rel(sf.getFilePath()));
+    if (m && !m[1]!.startsWith('..') && !m[1]!.includes('node_modules/') && !m[1]!.includes('/subagents/')) folders.set(m[1]!, m[2]!);
   }
-  const out: Array<Omit<AgentInfo, 'prediction'>> = [];
-  for (const group of [...groups.values()].sort((a, b) => a.dir.localeCompare(b.dir))) {
-    const configFile = ['config.ts', 'config.js', 'config.mts'].map((f) => project.getSourceFile(path.join(ctx.root, group.dir, f))).find(Boolean);
-    // A config.ts that exports `new Agent()` wins; Mastra ignores the tools/ folder then.
+  const out: Partial[] = [];
+  for (const [dir, name] of [...folders].sort(([a], [b]) => a.localeCompare(b))) {
+    const abs = path.join(ctx.root, dir);
+    const configFile = ['config.ts', 'config.mts', 'config.js', 'config.mjs'].map((f) => project.getSourceFile(path.join(abs, f))).find(Boolean);
     if (configFile && constructorFiles.has(configFile.getFilePath())) continue;
-    const configDecl = configFile?.getDefaultExportSymbol()?.getDeclarations()[0];
-    const config = configDecl && Node.isExportAssignment(configDecl) ? resolveValue(configDecl.getExpression()) : undefined;
-    const configTools = config ? propertyValue(config, 'tools') : undefined;
+    const exported = defaultExportValue(configFile);
+    const config = exported ? objectBehind(exported) : undefined;
+    const prop = (key: string) => (config ? propertyValue(config, key) : undefined);
+
+    // Discovered tools first, then config.tools (which wins on an equal key).
     const tools = emptyToolSet();
-    tools.entries.push(...group.tools.sort((a, b) => a.key.localeCompare(b.key)));
-    if (configTools) {
-      const read = readToolMap(ctx, configTools, 'tools');
-      tools.entries.push(...read.entries);
-      tools.unresolved.push(...read.unresolved);
-      tools.runtime.push(...read.runtime);
+    const toolFiles = project
+      .getSourceFiles()
+      .filter((sf) => path.dirname(sf.getFilePath()) === path.join(abs, 'tools') && !TEST_FILE.test(sf.getFilePath()) && !sf.isDeclarationFile())
+      .sort((a, b) => a.getFilePath().localeCompare(b.getFilePath()));
+    for (const sf of toolFiles) {
+      const value = defaultExportValue(sf);
+      const base = path.basename(sf.getFilePath()).replace(/\.[^.]+$/, '');
+      const entry: ToolEntry = {
+        origin: 'tools',
+        key: base,
+        keyKind: 'file-name',
+        keyText: path.basename(sf.getFilePath()),
+        keyLocation: { file: rel(sf.getFilePath()), line: 1, column: 1, start: 0, end: 0 },
+        value: value ? classifyValue(value, ctx) : { kind: 'unknown', text: 'no default export' },
+        conditional: false,
+        via: [],
+      };
+      tools.entries.push(entry);
     }
-    const idNode = config ? propertyValue(config, 'id') : undefined;
+    const configTools = prop('tools');
+    if (configTools) merge(tools, readToolMap(ctx, configTools, 'tools'));
+
+    const agents = emptyToolSet();
+    const subDir = path.join(abs, 'subagents');
+    for (const sf of project.getSourceFiles().filter((s) => /[\\/]config\.[mc]?[tj]s$/.test(s.getFilePath()) && path.dirname(path.dirname(s.getFilePath())) === subDir)) {
+      const sub = path.basename(path.dirname(sf.getFilePath()));
+      agents.entries.push({ origin: 'agents', key: sub, keyKind: 'file-name', keyText: `subagents/${sub}`, keyLocation: { file: rel(sf.getFilePath()), line: 1, column: 1, start: 0, end: 0 }, value: { kind: 'agent' }, conditional: false, via: [] });
+    }
+    const configAgents = prop('agents');
+    if (configAgents) merge(agents, readToolMap(ctx, configAgents, 'agents'));
+    const workflows = prop('workflows') ? readToolMap(ctx, prop('workflows')!, 'workflows') : emptyToolSet();
+
+    const instructionsNode = prop('instructions');
+    const md = path.join(abs, 'instructions.md');
+    const instructions = instructionsNode ? textFragments(ctx, instructionsNode, 'instructions') : existsSync(md) ? fileFragment(ctx, md, 'instructions') : [];
+    const idNode = prop('id');
     const id = idNode ? staticString(idNode) : undefined;
     out.push({
       index: startIndex + out.length,
       kind: 'file-based',
-      id: id ?? group.name,
-      name: group.name,
-      location: config && configFile ? locate(ctx, config) : { file: `${group.dir}/tools`, line: 1, column: 1, start: 0, end: 0 },
+      id: id ?? name,
+      name,
+      location: config ? locate(ctx, config) : { file: `${dir}/`, line: 1, column: 1, start: 0, end: 0 },
       tools,
-      agents: emptyToolSet(),
-      workflows: emptyToolSet(),
-      registeredAs: [group.name],
-      instructions: [],
+      agents,
+      workflows,
+      registeredAs: [name],
+      instructions,
     });
   }
   return out;

@@ -24,15 +24,26 @@ function keysOf(entries: ToolEntry[]): string[] {
   return entries.map((e) => e.key);
 }
 
+function providerDefined(entries: ToolEntry[]): ToolSources['providerDefined'] {
+  return entries.filter((e) => e.value.kind === 'provider-defined' || e.value.kind === 'web-search-marker').map((e) => ({ origin: e.origin, key: e.key }));
+}
+
 export function agentSources(agent: Omit<AgentInfo, 'prediction'>): ToolSources {
-  return { tools: keysOf(agent.tools.entries), agents: keysOf(agent.agents.entries), workflows: keysOf(agent.workflows.entries) };
+  return {
+    tools: keysOf(agent.tools.entries),
+    agents: keysOf(agent.agents.entries),
+    workflows: keysOf(agent.workflows.entries),
+    providerDefined: providerDefined(agent.tools.entries),
+  };
 }
 
 function callSources(agent: Omit<AgentInfo, 'prediction'> | undefined, options: CallOptionsInfo): ToolSources {
   const toolsets = new Map<string, string[]>();
   for (const e of options.toolsets.entries) toolsets.set(e.toolset ?? '', [...(toolsets.get(e.toolset ?? '') ?? []), e.key]);
   const sets: Toolset[] = [...toolsets].map(([name, keys]) => ({ name, keys }));
-  return { ...(agent ? agentSources(agent) : {}), toolsets: sets, clientTools: keysOf(options.clientTools.entries) };
+  const base = agent ? agentSources(agent) : {};
+  const provider = [...(base.providerDefined ?? []), ...(providerDefined([...options.toolsets.entries, ...options.clientTools.entries]) ?? [])];
+  return { ...base, toolsets: sets, clientTools: keysOf(options.clientTools.entries), providerDefined: provider };
 }
 
 function unknownNames(options: CallOptionsInfo, prediction: Prediction): CallSite['unknownNames'] {

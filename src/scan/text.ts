@@ -45,7 +45,7 @@ function staticPromptPath(ctx: ScanContext, arg: Node): string | undefined {
   return path.isAbsolute(literal) ? literal : path.resolve(ctx.root, literal);
 }
 
-function fileFragment(ctx: ScanContext, file: string, context: Context): TextFragment[] {
+export function fileFragment(ctx: ScanContext, file: string, context: Context): TextFragment[] {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

@@ -38,7 +38,7 @@ export function returnedExpressions(fn: Node): Node[] {
   if (!body) return [];
   return body
     .getDescendantsOfKind(SyntaxKind.ReturnStatement)
-    .filter((ret) => ret.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a)) === fn)
+    .filter((ret) => ret.getFirstAncestor((a) => isFunction(a) || Node.isMethodDeclaration(a) || Node.isGetAccessorDeclaration(a)) === fn)
     .map((ret) => ret.getExpression())
     .filter((e): e is NonNullable<typeof e> => e !== undefined);
 }

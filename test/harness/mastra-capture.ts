@@ -15,6 +15,8 @@ export interface CallSpec {
   workflows?: readonly string[];
   toolChoice?: 'auto' | 'none' | 'required' | { type: 'tool'; toolName: string };
   activeTools?: readonly string[];
+  /** Agent `tools` keys registered with the `webSearchTool` marker (lines that export it). */
+  providerDefined?: ReadonlyArray<{ origin: 'tools'; key: string }>;
 }
 
 export interface Captured {
@@ -32,6 +34,7 @@ interface LoadedLine {
   createWorkflow: any;
   createStep: any;
   noopLogger: any;
+  webSearchTool: any;
   z: any;
 }
 
@@ -54,6 +57,7 @@ export function loadLine(line: MastraLine): Promise<LoadedLine> {
         createWorkflow: workflows.createWorkflow,
         createStep: workflows.createStep,
         noopLogger: logger.noopLogger,
+        webSearchTool: tools.webSearchTool,
         z: zod.z,
       };
     })();
@@ -94,7 +98,7 @@ export async function captureCall(line: MastraLine, provider: FakeProvider, spec
     name: 'probe',
     instructions: 'probe',
     model,
-    tools: record(spec.tools ?? [], tool),
+    tools: record(spec.tools ?? [], (key) => (spec.providerDefined?.some((p) => p.key === key) ? m.webSearchTool : tool(key))),
     ...(spec.agents ? { agents: record(spec.agents, subAgent) } : {}),
     ...(spec.workflows ? { workflows: record(spec.workflows, workflow) } : {}),
   });
