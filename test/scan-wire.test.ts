@@ -13,7 +13,10 @@ import { startFakeProvider, type FakeProvider } from './harness/fake-provider.js
 import { captureFixtureAgent } from './harness/fixture-agents.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
-const APPS = ['demo-app'];
+// Fixtures whose agents can be imported offline. agent-imports imports Agent from the package root
+// (0.x style, absent in 1.x), tool-values needs @ai-sdk/openai, and runtime-tools has only agents
+// whose tools are known at run time, so none of those three runs here.
+const APPS = ['demo-app', 'scan/tool-maps', 'scan/subagents-workflows', 'scan/call-sites', 'scan/mentions', 'scan/clean', 'scan/file-based'];
 
 let provider: FakeProvider;
 let unmute: () => void;
@@ -32,7 +35,10 @@ for (const app of APPS) {
     const scan = await scanRepository(root);
     test('the scan finds agents', () => assert.ok(scan.agents.length > 0));
     for (const agent of scan.agents.filter((a) => a.kind === 'constructor' && a.variable)) {
-      test(`${agent.id ?? agent.variable} (${agent.location.file})`, async () => {
+      const sets = [agent.tools, agent.agents, agent.workflows];
+      // A prediction is only exact when the whole set is known: no conditional or unresolved entries.
+      const partial = sets.some((s) => s.unresolved.length > 0 || s.runtime.length > 0 || s.entries.some((e) => e.conditional));
+      test(`${agent.id ?? agent.variable} (${agent.location.file})`, { skip: partial && 'tool set only partly known statically' }, async () => {
         const predicted = predictRequest(agentSources(agent));
         const captured = await captureFixtureAgent(root, agent, provider);
         if (predicted.prediction.failure) {

@@ -58,6 +58,7 @@ function agentSection(a: AgentInfo, style: Style): string[] {
     lines.push(style.warn(`  ? unresolved ${u.origin}: ${u.reason}  ${at(u.location)}`));
   }
   for (const c of p.collisions) lines.push(style.bad(`  ! collision on ${showKey(c.name)}: ${c.keys.map((k) => showKey(k.key)).join(', ')}${c.inherited ? ' (a name every JavaScript object has)' : ''}`));
+  for (const u of a.unknownNames) lines.push(style.bad(`  ! defaultOptions ${u.option} names ${showKey(u.name)}, which the model is not offered  ${at(u.location)}`));
   if (p.failure) lines.push(style.bad(`  ! generate() fails: ${p.failure.message}`));
   for (const s of p.shadowed) lines.push(style.dim(`  note: ${showKey(s.rawKey)} from ${s.by.origin} replaces the one from ${s.replaced.origin}`));
   const moved = p.offered.some((t) => t.rewritten) && p.offered.some((t) => !t.rewritten);
@@ -92,7 +93,7 @@ export function renderScanText(scan: ScanResult, style: Style = PLAIN): string {
   for (const f of scan.files.unparsable) out.push(style.bad(`Could not parse ${f.file}: ${f.message}`));
   const rewritten = scan.agents.reduce((n, a) => n + a.prediction.offered.filter((t) => t.rewritten).length, 0);
   const collisions = scan.agents.reduce((n, a) => n + a.prediction.collisions.length, 0);
-  const unknown = scan.calls.reduce((n, c) => n + c.unknownNames.length, 0);
+  const unknown = scan.calls.reduce((n, c) => n + c.unknownNames.length, 0) + scan.agents.reduce((n, a) => n + a.unknownNames.length, 0);
   out.push(
     `${scan.agents.length} agents, ${rewritten} keys rewritten on the wire, ${collisions} collisions, ${unknown} toolChoice/activeTools names not offered, ${mentions.length} mentions of names not offered` +
       style.dim(` (${scan.files.candidates} of ${scan.files.scanned} files read; @mastra/core ${scan.mastra.version ?? 'not installed'}, built-in ids from ${scan.mastra.builtinIds})`),

@@ -2,7 +2,7 @@
 import { Node, SyntaxKind, type NewExpression, type SourceFile } from 'ts-morph';
 import { isMastraExport, locate, propertyValue, resolveValue, type ScanContext } from './ast.js';
 import { emptyOptions, readCallOptions } from './call-options.js';
-import type { AgentInfo } from './model.js';
+import type { AgentDraft } from './model.js';
 import { staticString } from './static-value.js';
 import { textFragments } from './text.js';
 import { emptyToolSet, readToolMap, type MapContext } from './tool-map.js';
@@ -21,7 +21,7 @@ function bindingOf(node: Node): string | undefined {
   return undefined;
 }
 
-export function readAgent(ctx: MapContext, node: NewExpression, index: number): Omit<AgentInfo, 'prediction'> {
+export function readAgent(ctx: MapContext, node: NewExpression, index: number): AgentDraft {
   const [configArg] = node.getArguments();
   const config = configArg ? resolveValue(configArg) : undefined;
   const prop = (name: string) => (config ? propertyValue(config, name) : undefined);

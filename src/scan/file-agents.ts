@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Node, type Project, type SourceFile } from 'ts-morph';
 import { locate, propertyValue } from './ast.js';
-import type { AgentInfo, ToolEntry, ToolSet } from './model.js';
+import type { AgentDraft, ToolEntry, ToolSet } from './model.js';
 import { objectBehind, staticString } from './static-value.js';
 import { fileFragment, textFragments } from './text.js';
 import { emptyToolSet, readToolMap, type MapContext } from './tool-map.js';
@@ -17,7 +17,7 @@ import { classifyValue } from './tool-value.js';
 const AGENT_PART = /^(.*(?:^|\/)agents\/([^/]+))\/(?:config\.(?:ts|mts|js|mjs)|tools\/[^/]+\.(?:ts|tsx|mts|js|mjs))$/;
 const TEST_FILE = /\.(test|spec)\.[^/]+$/;
 
-type Partial = Omit<AgentInfo, 'prediction'>;
+type Partial = AgentDraft;
 
 function defaultExportValue(sf: SourceFile | undefined): Node | undefined {
   const decl = sf?.getDefaultExportSymbol()?.getDeclarations()[0];

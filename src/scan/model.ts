@@ -105,6 +105,14 @@ export interface AgentInfo {
   registeredAs: string[];
   instructions: TextFragment[];
   prediction: Prediction;
+  /** Names in `defaultOptions` (toolChoice, activeTools, prepareStep) that the model is not offered. */
+  unknownNames: UnknownName[];
+}
+
+export interface UnknownName {
+  option: 'toolChoice' | 'activeTools';
+  name: string;
+  location: Location;
 }
 
 export interface CallSite {
@@ -119,7 +127,7 @@ export interface CallSite {
   /** Prediction for this call (agent tools plus its toolsets and clientTools). */
   prediction?: Prediction;
   /** Names in toolChoice / activeTools that the model is not offered. */
-  unknownNames: Array<{ option: 'toolChoice' | 'activeTools'; name: string; location: Location }>;
+  unknownNames: UnknownName[];
 }
 
 /** A piece of literal prompt text (never text inside `${...}`), in a code file or a prompt file. */
@@ -159,3 +167,6 @@ export interface ScanResult {
   /** Code comparisons with a tool-name string that matches no known tool. */
   comparisons: Array<{ value: string; location: Location }>;
 }
+
+/** An agent as read from code, before the prediction is made. */
+export type AgentDraft = Omit<AgentInfo, 'prediction' | 'unknownNames'>;

@@ -14,7 +14,7 @@ import { discoverFiles, prefilter, type DiscoverOptions } from './discover.js';
 import { findFileAgents } from './file-agents.js';
 import { installedMastraVersion } from './mastra-install.js';
 import { comparedLiterals, mentionsIn, type ToolName } from './mentions.js';
-import { SCAN_SCHEMA_VERSION, type AgentInfo, type CallOptionsInfo, type CallSite, type Mention, type ScanResult, type ToolEntry } from './model.js';
+import { SCAN_SCHEMA_VERSION, type AgentDraft, type AgentInfo, type CallOptionsInfo, type CallSite, type Mention, type ScanResult, type ToolEntry, type UnknownName } from './model.js';
 import { createProject, syntaxError } from './project.js';
 import type { MapContext } from './tool-map.js';
 
@@ -28,7 +28,7 @@ function providerDefined(entries: ToolEntry[]): ToolSources['providerDefined'] {
   return entries.filter((e) => e.value.kind === 'provider-defined' || e.value.kind === 'web-search-marker').map((e) => ({ origin: e.origin, key: e.key }));
 }
 
-export function agentSources(agent: Omit<AgentInfo, 'prediction'>): ToolSources {
+export function agentSources(agent: AgentDraft): ToolSources {
   return {
     tools: keysOf(agent.tools.entries),
     agents: keysOf(agent.agents.entries),
@@ -37,7 +37,7 @@ export function agentSources(agent: Omit<AgentInfo, 'prediction'>): ToolSources 
   };
 }
 
-function callSources(agent: Omit<AgentInfo, 'prediction'> | undefined, options: CallOptionsInfo): ToolSources {
+function callSources(agent: AgentDraft | undefined, options: CallOptionsInfo): ToolSources {
   const toolsets = new Map<string, string[]>();
   for (const e of options.toolsets.entries) toolsets.set(e.toolset ?? '', [...(toolsets.get(e.toolset ?? '') ?? []), e.key]);
   const sets: Toolset[] = [...toolsets].map(([name, keys]) => ({ name, keys }));
@@ -46,9 +46,9 @@ function callSources(agent: Omit<AgentInfo, 'prediction'> | undefined, options: 
   return { ...base, toolsets: sets, clientTools: keysOf(options.clientTools.entries), providerDefined: provider };
 }
 
-function unknownNames(options: CallOptionsInfo, prediction: Prediction): CallSite['unknownNames'] {
+function unknownNames(options: CallOptionsInfo, prediction: Prediction): UnknownName[] {
   const offered = new Set(prediction.offered.map((t) => t.wireName));
-  const out: CallSite['unknownNames'] = [];
+  const out: UnknownName[] = [];
   const check = (option: 'toolChoice' | 'activeTools', ref: { name?: string; location: CallSite['location'] }) => {
     if (ref.name !== undefined && !offered.has(ref.name)) out.push({ option, name: ref.name, location: ref.location });
   };
@@ -106,7 +106,10 @@ export async function scanRepository(rootPath: string, options: ScanOptions = {}
 
   const version = installedMastraVersion(root);
   const behaviour = behaviourFor(version);
-  const agents: AgentInfo[] = partial.map((a) => ({ ...a, prediction: predictRequest(agentSources(a), {}, behaviour).prediction }));
+  const agents: AgentInfo[] = partial.map((a) => {
+    const prediction = predictRequest(agentSources(a), {}, behaviour).prediction;
+    return { ...a, prediction, unknownNames: a.defaultOptions ? unknownNames(a.defaultOptions, prediction) : [] };
+  });
 
   const lookup = agentLookup(agents, nodes);
   const calls: CallSite[] = sourceFiles.flatMap((sf) => findCalls(ctx, sf, lookup)).map((call) => {

@@ -14,7 +14,15 @@ let counter = 0;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixture modules are untyped here */
 export async function captureFixtureAgent(root: string, agent: AgentInfo, provider: FakeProvider): Promise<{ toolNames: string[] | null; error?: string }> {
-  const mod: any = await import(pathToFileURL(path.join(root, agent.location.file)).href);
+  // Fixture code reads prompt files relative to the working directory, as an app started there would.
+  const cwd = process.cwd();
+  process.chdir(root);
+  let mod: any;
+  try {
+    mod = await import(pathToFileURL(path.join(root, agent.location.file)).href);
+  } finally {
+    process.chdir(cwd);
+  }
   const real = agent.variable === 'default' ? mod.default : mod[agent.variable ?? ''];
   if (!real) throw new Error(`${agent.location.file} does not export ${agent.variable}`);
   const { noopLogger } = await import('@mastra/core/logger');
