@@ -1,7 +1,8 @@
 /** The scan skips what it must, survives broken files, and never writes to the scanned repo. */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +70,19 @@ describe('scan robustness', () => {
       assert.deepEqual((await scanRepository(p.root, { include: ['src/b.ts'] })).agents.map((a) => a.id), ['b']);
     } finally {
       p.cleanup();
+    }
+  });
+
+  test('without @mastra/core installed, built-in ids come from the bundled table and say so', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'mtn-no-mastra-'));
+    try {
+      writeFileSync(path.join(root, 'agent.ts'), `import { Agent } from '@mastra/core/agent';\nimport { askUserTool } from '@mastra/core/tools';\nexport const a = new Agent({ id: 'a', name: 'a', instructions: 'x', model: 'm', tools: { askUserTool } });\n`);
+      const scan = await scanRepository(root);
+      assert.equal(scan.mastra.version, undefined);
+      assert.equal(scan.mastra.builtinIds, 'bundled-table');
+      assert.deepEqual(scan.agents[0]?.tools.entries[0]?.value, { kind: 'builtin', module: '@mastra/core/tools', exportName: 'askUserTool', id: 'ask_user', idSource: 'bundled-table' });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 

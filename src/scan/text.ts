@@ -78,7 +78,10 @@ export function textFragments(ctx: ScanContext, node: Node, context: Context, se
   if (Node.isObjectLiteralExpression(expr)) {
     // A system message object: { role: 'system', content: '...' }
     const content = expr.getProperty('content');
-    return content && Node.isPropertyAssignment(content) ? recurse(content.getInitializerOrThrow()) : [];
+    const role = expr.getProperty('role');
+    const isSystem = role && Node.isPropertyAssignment(role) && staticString(role.getInitializerOrThrow()) === 'system';
+    if (!content || !Node.isPropertyAssignment(content)) return [];
+    return isSystem ? textFragments(ctx, content.getInitializerOrThrow(), 'system', seen) : recurse(content.getInitializerOrThrow());
   }
   if (Node.isIdentifier(expr)) {
     const value = resolveValue(expr);
