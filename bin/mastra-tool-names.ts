@@ -6,9 +6,9 @@
  */
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { namesCommand } from './commands/names.js';
-import { scanCommand } from './commands/scan.js';
-import { EXIT, UsageError } from './io.js';
+import { namesCommand } from './commands/names.ts';
+import { scanCommand } from './commands/scan.ts';
+import { EXIT, UsageError } from './io.ts';
 
 const cli = yargs(hideBin(process.argv))
   .scriptName('mastra-tool-names')

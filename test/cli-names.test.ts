@@ -1,7 +1,7 @@
 /** The `names` command as a user runs it: output, JSON shape and exit codes. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { runCli } from './helpers/run-cli.js';
+import { runCli } from './helpers/run-cli.ts';
 
 describe('mastra-tool-names names', () => {
   test('shows search_web moved after the others and exits 0', async () => {

@@ -1,7 +1,7 @@
 /** `scan` as a user runs it on the bundled demo. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { runCli } from './helpers/run-cli.js';
+import { runCli } from './helpers/run-cli.ts';
 
 describe('mastra-tool-names scan', () => {
   test('prints what each demo agent offers, the broken call options and the stale mentions', async () => {

@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { callSpec } from './harness/arbitraries.js';
-import { compareWithMastra, muteConsole, type Disagreement } from './harness/compare.js';
-import { startFakeProvider, type FakeProvider } from './harness/fake-provider.js';
-import { MASTRA_LINES, CURRENT_LINE } from './harness/mastra-versions.js';
+import { callSpec } from './harness/arbitraries.ts';
+import { compareWithMastra, muteConsole, type Disagreement } from './harness/compare.ts';
+import { startFakeProvider, type FakeProvider } from './harness/fake-provider.ts';
+import { MASTRA_LINES, CURRENT_LINE } from './harness/mastra-versions.ts';
 
 const SEED = Number(process.env.MTN_FC_SEED ?? 20261202);
 const RUNS = Number(process.env.MTN_FC_RUNS ?? 1000);

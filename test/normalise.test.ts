@@ -4,12 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { predictRequest } from '../src/names/request.js';
-import { predictTools } from '../src/names/normalise.js';
-import { compareWithMastra, muteConsole } from './harness/compare.js';
-import { startFakeProvider, type FakeProvider } from './harness/fake-provider.js';
-import type { CallSpec } from './harness/mastra-capture.js';
-import { CURRENT_LINE, MASTRA_LINES } from './harness/mastra-versions.js';
+import { predictRequest } from '../src/names/request.ts';
+import { predictTools } from '../src/names/normalise.ts';
+import { compareWithMastra, muteConsole } from './harness/compare.ts';
+import { startFakeProvider, type FakeProvider } from './harness/fake-provider.ts';
+import type { CallSpec } from './harness/mastra-capture.ts';
+import { CURRENT_LINE, MASTRA_LINES } from './harness/mastra-versions.ts';
 
 let provider: FakeProvider;
 let unmute: () => void;

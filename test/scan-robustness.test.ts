@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { scanRepository } from '../src/scan/scan.js';
-import { tempProject } from './helpers/temp-project.js';
+import { scanRepository } from '../src/scan/scan.ts';
+import { tempProject } from './helpers/temp-project.ts';
 
 const agentFile = (id: string, key: string) => `import { Agent } from '@mastra/core/agent';
 import { createTool } from '@mastra/core/tools';

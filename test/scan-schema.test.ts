@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { createGenerator } from 'ts-json-schema-generator';
-import { runCli } from './helpers/run-cli.js';
+import { runCli } from './helpers/run-cli.ts';
 
 const SCHEMA_PATH = fileURLToPath(new URL('../schema/scan.schema.json', import.meta.url));
 const committed = JSON.parse(readFileSync(SCHEMA_PATH, 'utf8'));

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { agent, at, keys, scanFixture, wire } from './helpers/fixture-scan.js';
+import { agent, at, keys, scanFixture, wire } from './helpers/fixture-scan.ts';
 
 describe('1. agents: which `new Agent` is Mastra', () => {
   test('aliased import, package root, user re-export, namespace import; look-alikes ignored', async () => {

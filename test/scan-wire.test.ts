@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { predictRequest } from '../src/names/request.js';
-import { agentSources, scanRepository } from '../src/scan/scan.js';
-import { muteConsole } from './harness/compare.js';
-import { startFakeProvider, type FakeProvider } from './harness/fake-provider.js';
-import { captureFixtureAgent } from './harness/fixture-agents.js';
+import { predictRequest } from '../src/names/request.ts';
+import { agentSources, scanRepository } from '../src/scan/scan.ts';
+import { muteConsole } from './harness/compare.ts';
+import { startFakeProvider, type FakeProvider } from './harness/fake-provider.ts';
+import { captureFixtureAgent } from './harness/fixture-agents.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 // Fixtures whose agents can be imported offline. agent-imports imports Agent from the package root

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isArrayIndex, PlainRecord } from '../src/names/js-object.js';
-import { isLegalToolName, rewriteReasons, toWireName } from '../src/names/wire-name.js';
+import { isArrayIndex, PlainRecord } from '../src/names/js-object.ts';
+import { isLegalToolName, rewriteReasons, toWireName } from '../src/names/wire-name.ts';
 
 describe('toWireName', () => {
   const cases: Array<[string, string, string[]]> = [

@@ -1,7 +1,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { explainNames } from '../../src/names/explain.js';
-import { renderNamesText } from '../../src/report/names-text.js';
-import { EXIT, readStdin, styleFor, UsageError } from '../io.js';
+import { explainNames } from '../../src/names/explain.ts';
+import { renderNamesText } from '../../src/report/names-text.ts';
+import { EXIT, readStdin, styleFor, UsageError } from '../io.ts';
 
 interface NamesArgs {
   keys: string[];

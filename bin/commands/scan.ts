@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { renderScanText } from '../../src/report/scan-text.js';
-import { scanRepository } from '../../src/scan/scan.js';
-import { EXIT, styleFor, UsageError } from '../io.js';
+import { renderScanText } from '../../src/report/scan-text.ts';
+import { scanRepository } from '../../src/scan/scan.ts';
+import { EXIT, styleFor, UsageError } from '../io.ts';
 
 interface ScanArgs {
   path: string;

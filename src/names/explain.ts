@@ -2,8 +2,8 @@
  * The `names` command's model: each key's wire name and why it changed, the order the model sees,
  * collisions and failures. Pure; rendering lives in src/report/.
  */
-import { ORIGIN_PREFIX, predictTools, type ToolOrigin, type ToolSources } from './normalise.js';
-import { rewriteReasons, toWireName, type RewriteReason } from './wire-name.js';
+import { ORIGIN_PREFIX, predictTools, type ToolOrigin, type ToolSources } from './normalise.ts';
+import { rewriteReasons, toWireName, type RewriteReason } from './wire-name.ts';
 
 export interface NamesInput {
   tools: readonly string[];

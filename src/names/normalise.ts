@@ -3,8 +3,8 @@
  * `Agent.convertTools()` and `Agent.formatTools()` do with the keys of every tool source.
  * Pure: keys in, prediction out. Verified against real @mastra/core by test/differential.test.ts.
  */
-import { OBJECT_PROTOTYPE_MEMBERS, PlainRecord } from './js-object.js';
-import { rewriteReasons, toWireName, type RewriteReason } from './wire-name.js';
+import { OBJECT_PROTOTYPE_MEMBERS, PlainRecord } from './js-object.ts';
+import { rewriteReasons, toWireName, type RewriteReason } from './wire-name.ts';
 
 /** Where a tool key comes from, in the order Mastra merges the sources (later wins). */
 export const TOOL_ORIGINS = ['tools', 'toolsets', 'clientTools', 'agents', 'workflows'] as const;

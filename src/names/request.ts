@@ -2,8 +2,8 @@
  * What the provider request of one call carries, given Mastra's prediction: `activeTools` filters by
  * the rewritten names, `toolChoice` is passed through without the rewrite.
  */
-import { predictTools, type Prediction, type ToolSources } from './normalise.js';
-import { LATEST_BEHAVIOUR, type MastraBehaviour } from './versions.js';
+import { predictTools, type Prediction, type ToolSources } from './normalise.ts';
+import { LATEST_BEHAVIOUR, type MastraBehaviour } from './versions.ts';
 
 export type ToolChoice = 'auto' | 'none' | 'required' | { type: 'tool'; toolName: string };
 

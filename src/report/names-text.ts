@@ -1,7 +1,7 @@
 /** Renders the `names` report as a table for people. */
-import type { NamedKey, NamesReport } from '../names/explain.js';
-import { MAX_TOOL_NAME_LENGTH } from '../names/wire-name.js';
-import { showKey, table } from './display.js';
+import type { NamedKey, NamesReport } from '../names/explain.ts';
+import { MAX_TOOL_NAME_LENGTH } from '../names/wire-name.ts';
+import { showKey, table } from './display.ts';
 
 export interface Style {
   bad(text: string): string;

@@ -1,11 +1,11 @@
 /** Finds `new Agent({...})` from @mastra/core and reads its tool sources, prompts and defaults. */
 import { Node, SyntaxKind, type NewExpression, type SourceFile } from 'ts-morph';
-import { isMastraExport, locate, propertyValue, resolveValue, type ScanContext } from './ast.js';
-import { emptyOptions, readCallOptions } from './call-options.js';
-import type { AgentDraft } from './model.js';
-import { staticString } from './static-value.js';
-import { textFragments } from './text.js';
-import { emptyToolSet, readToolMap, type MapContext } from './tool-map.js';
+import { isMastraExport, locate, propertyValue, resolveValue, type ScanContext } from './ast.ts';
+import { emptyOptions, readCallOptions } from './call-options.ts';
+import type { AgentDraft } from './model.ts';
+import { staticString } from './static-value.ts';
+import { textFragments } from './text.ts';
+import { emptyToolSet, readToolMap, type MapContext } from './tool-map.ts';
 
 export function findAgentConstructors(file: SourceFile): NewExpression[] {
   return file.getDescendantsOfKind(SyntaxKind.NewExpression).filter((n) => isMastraExport(n.getExpression(), ['Agent']));

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { Node, SyntaxKind, type Expression, type Symbol as TsSymbol } from 'ts-morph';
-import type { Location } from './model.js';
+import type { Location } from './model.ts';
 
 export interface ScanContext {
   root: string;

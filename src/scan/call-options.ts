@@ -3,10 +3,10 @@
  * toolsets, clientTools, toolChoice, activeTools and what prepareStep returns.
  */
 import { Node } from 'ts-morph';
-import { locate, resolveValue, unwrap } from './ast.js';
-import type { CallOptionsInfo, NameRef } from './model.js';
-import { staticString } from './static-value.js';
-import { emptyToolSet, readToolMap, returnedExpressions, type MapContext } from './tool-map.js';
+import { locate, resolveValue, unwrap } from './ast.ts';
+import type { CallOptionsInfo, NameRef } from './model.ts';
+import { staticString } from './static-value.ts';
+import { emptyToolSet, readToolMap, returnedExpressions, type MapContext } from './tool-map.ts';
 
 export function emptyOptions(): CallOptionsInfo {
   return { activeTools: [], prepareStep: { activeTools: [], toolChoice: [], tools: emptyToolSet() }, toolsets: emptyToolSet(), clientTools: emptyToolSet(), unresolved: [] };

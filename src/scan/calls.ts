@@ -3,12 +3,12 @@
  * variable (across files), `mastra.getAgent('key')` or `mastra.getAgentById('id')`.
  */
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
-import { locate, propertyValue, resolveValue, unwrap } from './ast.js';
-import { readCallOptions } from './call-options.js';
-import type { AgentInfo, CallSite, TextFragment } from './model.js';
-import { staticString } from './static-value.js';
-import { textFragments } from './text.js';
-import type { MapContext } from './tool-map.js';
+import { locate, propertyValue, resolveValue, unwrap } from './ast.ts';
+import { readCallOptions } from './call-options.ts';
+import type { AgentInfo, CallSite, TextFragment } from './model.ts';
+import { staticString } from './static-value.ts';
+import { textFragments } from './text.ts';
+import type { MapContext } from './tool-map.ts';
 
 const CALL_METHODS = new Set(['generate', 'stream', 'generateLegacy', 'streamLegacy', 'streamVNext', 'generateVNext', 'resumeStream']);
 const TOOL_OPTIONS = ['toolChoice', 'activeTools', 'toolsets', 'clientTools', 'prepareStep'];

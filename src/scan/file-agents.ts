@@ -7,12 +7,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Node, type Project, type SourceFile } from 'ts-morph';
-import { locate, propertyValue } from './ast.js';
-import type { AgentDraft, ToolEntry, ToolSet } from './model.js';
-import { objectBehind, staticString } from './static-value.js';
-import { fileFragment, textFragments } from './text.js';
-import { emptyToolSet, readToolMap, type MapContext } from './tool-map.js';
-import { classifyValue } from './tool-value.js';
+import { locate, propertyValue } from './ast.ts';
+import type { AgentDraft, ToolEntry, ToolSet } from './model.ts';
+import { objectBehind, staticString } from './static-value.ts';
+import { fileFragment, textFragments } from './text.ts';
+import { emptyToolSet, readToolMap, type MapContext } from './tool-map.ts';
+import { classifyValue } from './tool-value.ts';
 
 const AGENT_PART = /^(.*(?:^|\/)agents\/([^/]+))\/(?:config\.(?:ts|mts|js|mjs)|tools\/[^/]+\.(?:ts|tsx|mts|js|mjs))$/;
 const TEST_FILE = /\.(test|spec)\.[^/]+$/;

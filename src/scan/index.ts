@@ -1,2 +1,2 @@
-export * from './model.js';
-export { scanRepository, type ScanOptions } from './scan.js';
+export * from './model.ts';
+export { scanRepository, type ScanOptions } from './scan.ts';

@@ -3,8 +3,8 @@
  * code that compares a tool name with a string literal (`toolName === 'x'`, `switch`, `includes`).
  */
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
-import { locate, resolveValue, unwrap, type ScanContext } from './ast.js';
-import type { Location, Mention, MentionMatch, TextFragment } from './model.js';
+import { locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
+import type { Location, Mention, MentionMatch, TextFragment } from './model.ts';
 
 /** One name a tool can be called by, and which of its names it is. */
 export interface ToolName {

@@ -2,7 +2,7 @@
  * The scan's data model: what a repository registers, where, and what each agent offers the model.
  * Versioned (SCAN_SCHEMA_VERSION) because `scan --json` and later stages consume it.
  */
-import type { Prediction, ToolOrigin } from '../names/normalise.js';
+import type { Prediction, ToolOrigin } from '../names/normalise.ts';
 
 export const SCAN_SCHEMA_VERSION = 1;
 

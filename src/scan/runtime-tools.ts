@@ -3,10 +3,10 @@
  * Composio. The scan records the known prefix and says the rest is unknown.
  */
 import { Node } from 'ts-morph';
-import type { ToolOrigin } from '../names/normalise.js';
-import { isMastraExport, locate, resolveValue, type ScanContext } from './ast.js';
-import type { RuntimeTools } from './model.js';
-import { keyOf } from './tool-map.js';
+import type { ToolOrigin } from '../names/normalise.ts';
+import { isMastraExport, locate, resolveValue, type ScanContext } from './ast.ts';
+import type { RuntimeTools } from './model.ts';
+import { keyOf } from './tool-map.ts';
 
 const MCP_METHODS = new Set(['listTools', 'getTools', 'listToolsets', 'getToolsets']);
 const REGISTRY_METHODS = /^(get|list|load|fetch)Tools?(ets)?$/;

@@ -4,19 +4,19 @@
  */
 import path from 'node:path';
 import type { Node } from 'ts-morph';
-import { ORIGIN_PREFIX, type Prediction, type ToolSources, type Toolset } from '../names/normalise.js';
-import { predictRequest } from '../names/request.js';
-import { behaviourFor } from '../names/versions.js';
-import { toWireName } from '../names/wire-name.js';
-import { findAgentConstructors, mastraRegistrations, readAgent } from './agents.js';
-import { agentLookup, findCalls } from './calls.js';
-import { discoverFiles, prefilter, type DiscoverOptions } from './discover.js';
-import { findFileAgents } from './file-agents.js';
-import { installedMastraVersion } from './mastra-install.js';
-import { comparedLiterals, mentionsIn, type ToolName } from './mentions.js';
-import { SCAN_SCHEMA_VERSION, type AgentDraft, type AgentInfo, type CallOptionsInfo, type CallSite, type Mention, type ScanResult, type ToolEntry, type UnknownName } from './model.js';
-import { createProject, syntaxError } from './project.js';
-import type { MapContext } from './tool-map.js';
+import { ORIGIN_PREFIX, type Prediction, type ToolSources, type Toolset } from '../names/normalise.ts';
+import { predictRequest } from '../names/request.ts';
+import { behaviourFor } from '../names/versions.ts';
+import { toWireName } from '../names/wire-name.ts';
+import { findAgentConstructors, mastraRegistrations, readAgent } from './agents.ts';
+import { agentLookup, findCalls } from './calls.ts';
+import { discoverFiles, prefilter, type DiscoverOptions } from './discover.ts';
+import { findFileAgents } from './file-agents.ts';
+import { installedMastraVersion } from './mastra-install.ts';
+import { comparedLiterals, mentionsIn, type ToolName } from './mentions.ts';
+import { SCAN_SCHEMA_VERSION, type AgentDraft, type AgentInfo, type CallOptionsInfo, type CallSite, type Mention, type ScanResult, type ToolEntry, type UnknownName } from './model.ts';
+import { createProject, syntaxError } from './project.ts';
+import type { MapContext } from './tool-map.ts';
 
 export interface ScanOptions extends DiscoverOptions {}
 

@@ -4,7 +4,7 @@
  * literal type from the checker. Never runs user code.
  */
 import { Node } from 'ts-morph';
-import { propertyValue, resolveValue, unwrap } from './ast.js';
+import { propertyValue, resolveValue, unwrap } from './ast.ts';
 
 export function staticString(node: Node, depth = 0): string | undefined {
   if (depth > 24) return undefined;

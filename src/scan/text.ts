@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Node, QuoteKind } from 'ts-morph';
-import { locate, relativePath, resolveValue, unwrap, type ScanContext } from './ast.js';
-import type { Location, TextFragment } from './model.js';
-import { staticString } from './static-value.js';
-import { returnedExpressions } from './tool-map.js';
+import { locate, relativePath, resolveValue, unwrap, type ScanContext } from './ast.ts';
+import type { Location, TextFragment } from './model.ts';
+import { staticString } from './static-value.ts';
+import { returnedExpressions } from './tool-map.ts';
 
 type Context = TextFragment['context'];
 

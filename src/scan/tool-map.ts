@@ -4,12 +4,12 @@
  * it cannot read becomes an unresolved or runtime entry, never a silent omission.
  */
 import { Node, SyntaxKind } from 'ts-morph';
-import type { ToolOrigin } from '../names/normalise.js';
-import { locate, resolveValue, unwrap, type ScanContext } from './ast.js';
-import type { KeyKind, Location, ToolSet } from './model.js';
-import { staticString } from './static-value.js';
-import { classifyValue, type ValueContext } from './tool-value.js';
-import { runtimeSource } from './runtime-tools.js';
+import type { ToolOrigin } from '../names/normalise.ts';
+import { locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
+import type { KeyKind, Location, ToolSet } from './model.ts';
+import { staticString } from './static-value.ts';
+import { classifyValue, type ValueContext } from './tool-value.ts';
+import { runtimeSource } from './runtime-tools.ts';
 
 export interface MapContext extends ScanContext, ValueContext {}
 

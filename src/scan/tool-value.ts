@@ -1,9 +1,9 @@
 /** Classifies the value registered under a tool key: createTool, built-in, AI SDK, provider tool... */
 import { Node } from 'ts-morph';
-import { importedFrom, isMastraExport, mastraExport, resolveValue } from './ast.js';
-import { BUNDLED_BUILTIN_IDS, declaredToolId, WEB_SEARCH_MARKER } from './builtins.js';
-import type { ToolValue } from './model.js';
-import { objectBehind, staticString } from './static-value.js';
+import { importedFrom, isMastraExport, mastraExport, resolveValue } from './ast.ts';
+import { BUNDLED_BUILTIN_IDS, declaredToolId, WEB_SEARCH_MARKER } from './builtins.ts';
+import type { ToolValue } from './model.ts';
+import { objectBehind, staticString } from './static-value.ts';
 
 export interface ValueContext {
   agentIndexOf(node: Node): number | undefined;

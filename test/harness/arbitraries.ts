@@ -4,7 +4,7 @@
  * integer-like keys. Small alphabets on purpose, so collisions and identical raw keys are common.
  */
 import fc from 'fast-check';
-import type { CallSpec } from './mastra-capture.js';
+import type { CallSpec } from './mastra-capture.ts';
 
 const SPECIAL = [
   '__proto__', '._proto__', '__proto..', 'é_proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty',

@@ -3,10 +3,10 @@
  * Returns a readable disagreement, or undefined when both agree.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { predictRequest } from '../../src/names/request.js';
-import { captureCall, type CallSpec, type Captured } from './mastra-capture.js';
-import type { FakeProvider } from './fake-provider.js';
-import type { MastraLine } from './mastra-versions.js';
+import { predictRequest } from '../../src/names/request.ts';
+import { captureCall, type CallSpec, type Captured } from './mastra-capture.ts';
+import type { FakeProvider } from './fake-provider.ts';
+import type { MastraLine } from './mastra-versions.ts';
 
 export interface Disagreement {
   line: string;

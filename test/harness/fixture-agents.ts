@@ -5,8 +5,8 @@
 import { register } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AgentInfo } from '../../src/scan/model.js';
-import type { FakeProvider } from './fake-provider.js';
+import type { AgentInfo } from '../../src/scan/model.ts';
+import type { FakeProvider } from './fake-provider.ts';
 
 register('./stub-loader.mjs', import.meta.url);
 

@@ -3,9 +3,9 @@
  * wire (tool names in order, tool_choice) or the error Mastra rejected with. Reused by every
  * differential test: keys in, wire out.
  */
-import type { Toolset } from '../../src/names/normalise.js';
-import type { FakeProvider } from './fake-provider.js';
-import type { MastraLine } from './mastra-versions.js';
+import type { Toolset } from '../../src/names/normalise.ts';
+import type { FakeProvider } from './fake-provider.ts';
+import type { MastraLine } from './mastra-versions.ts';
 
 export interface CallSpec {
   tools?: readonly string[];

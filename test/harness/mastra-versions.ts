@@ -3,7 +3,7 @@
  * (see package.json). Where their request building differs, src/names/versions.ts records it and
  * these tests prove it.
  */
-import { behaviourFor, type MastraBehaviour } from '../../src/names/versions.js';
+import { behaviourFor, type MastraBehaviour } from '../../src/names/versions.ts';
 
 export interface MastraLine {
   /** Package name to import from. */

@@ -1,7 +1,7 @@
 /** Scans fixture projects once per test file and offers small lookups for assertions. */
 import { fileURLToPath } from 'node:url';
-import { scanRepository } from '../../src/scan/scan.js';
-import type { AgentInfo, ScanResult } from '../../src/scan/model.js';
+import { scanRepository } from '../../src/scan/scan.ts';
+import type { AgentInfo, ScanResult } from '../../src/scan/model.ts';
 
 const cache = new Map<string, Promise<ScanResult>>();
 
