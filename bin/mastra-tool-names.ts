@@ -8,12 +8,15 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { namesCommand } from './commands/names.ts';
 import { scanCommand } from './commands/scan.ts';
+import { migrateCommand } from './commands/migrate.ts';
+import { MigrateError } from '../src/migrate/errors.ts';
 import { EXIT, UsageError } from './io.ts';
 
 const cli = yargs(hideBin(process.argv))
   .scriptName('mastra-tool-names')
   .usage('$0 <command> [options]\n\nFind and fix Mastra tool names that drift from what the model is offered.')
   .command(namesCommand)
+  .command(migrateCommand)
   .command(scanCommand)
   .demandCommand(1, 'Name a command.')
   .recommendCommands()
@@ -24,7 +27,7 @@ const cli = yargs(hideBin(process.argv))
   .wrap(Math.min(110, process.stdout.columns || 100))
   .fail((message, error) => {
     // A thrown error that is not a usage error is a bug or an I/O failure; keep its stack.
-    if (error && !(error instanceof UsageError)) throw error;
+    if (error && !(error instanceof UsageError) && !(error instanceof MigrateError)) throw error;
     process.stderr.write(`mastra-tool-names: ${message ?? error?.message}\nRun with --help for usage.\n`);
     process.exit(EXIT.usage);
   });

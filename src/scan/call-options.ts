@@ -14,7 +14,9 @@ export function emptyOptions(): CallOptionsInfo {
 
 function nameRef(ctx: MapContext, node: Node): NameRef {
   const name = staticString(node);
-  return { ...(name === undefined ? {} : { name }), text: node.getText(), location: locate(ctx, node) };
+  const value = resolveValue(node);
+  const literal = Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value) ? { location: locate(ctx, value), raw: value.getText() } : undefined;
+  return { ...(name === undefined ? {} : { name }), text: node.getText(), location: locate(ctx, node), ...(literal ? { literal } : {}) };
 }
 
 /** Every name in an `activeTools` value: an array literal, a constant, or an `as const` tuple type. */

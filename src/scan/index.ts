@@ -1,2 +1,2 @@
 export * from './model.ts';
-export { scanRepository, type ScanOptions } from './scan.ts';
+export { scanRepository, scanSource, type ScanOptions } from './scan.ts';

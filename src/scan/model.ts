@@ -76,6 +76,8 @@ export interface NameRef {
   name?: string;
   text: string;
   location: Location;
+  /** The string literal that holds the name (possibly a constant elsewhere), when there is one. */
+  literal?: { location: Location; raw: string };
 }
 
 export interface CallOptionsInfo {

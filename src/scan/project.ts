@@ -22,6 +22,15 @@ export function createProject(root: string, files: string[]): Project {
   return project;
 }
 
+/** A project on an in-memory file system: nothing is read from disk, nothing resolves. */
+export function createInMemoryProject(): Project {
+  return new Project({
+    useInMemoryFileSystem: true,
+    skipFileDependencyResolution: true,
+    compilerOptions: { allowJs: true, noEmit: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 },
+  });
+}
+
 /** Syntax errors of one file, as one readable line; undefined when it parses. */
 export function syntaxError(project: Project, file: string): string | undefined {
   const sf = project.getSourceFile(file);

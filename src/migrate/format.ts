@@ -1,0 +1,48 @@
+/**
+ * Formatting after a transform: only where the repository uses prettier (a config resolved for the
+ * file) and the file was prettier-formatted before; then with the repository's own prettier when
+ * it has one installed. Never imposes prettier defaults on a repo that does not use prettier.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+type Prettier = typeof import('prettier');
+
+const loaded = new Map<string, Promise<{ prettier: Prettier; from: 'repository' | 'bundled' }>>();
+
+function loadPrettier(root: string): Promise<{ prettier: Prettier; from: 'repository' | 'bundled' }> {
+  let found = loaded.get(root);
+  if (!found) {
+    found = (async () => {
+      try {
+        const resolved = createRequire(path.join(root, 'package.json')).resolve('prettier');
+        const mod = (await import(pathToFileURL(resolved).href)) as Prettier & { default?: Prettier };
+        // prettier's CommonJS entry arrives as a default export.
+        return { prettier: mod.default ?? mod, from: 'repository' as const };
+      } catch {
+        return { prettier: await import('prettier'), from: 'bundled' as const };
+      }
+    })();
+    loaded.set(root, found);
+  }
+  return found;
+}
+
+export interface FormatOutcome {
+  text: string;
+  /** Why the output was or was not formatted. */
+  formatting: 'prettier' | 'no-config' | 'not-formatted-before' | 'ignored';
+  prettierFrom?: 'repository' | 'bundled';
+}
+
+export async function formatLikeTheRepo(root: string, file: string, before: string, after: string): Promise<FormatOutcome> {
+  const { prettier, from } = await loadPrettier(root);
+  const config = await prettier.resolveConfigFile(file);
+  if (!config) return { text: after, formatting: 'no-config' };
+  const info = await prettier.getFileInfo(file, { ignorePath: path.join(root, '.prettierignore') });
+  if (info.ignored || !info.inferredParser) return { text: after, formatting: 'ignored' };
+  const options = { ...(await prettier.resolveConfig(file, { editorconfig: true })), filepath: file };
+  if (!(await prettier.check(before, options))) return { text: after, formatting: 'not-formatted-before' };
+  return { text: await prettier.format(after, options), formatting: 'prettier', prettierFrom: from };
+}

@@ -1,0 +1,95 @@
+/**
+ * The migration engine: scan, plan, apply every file's edits in one parse, format like the repo,
+ * and (unless it is a dry run) write atomically. Returns what it did; never prints or exits.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import writeFileAtomic from 'write-file-atomic';
+import type { Edit, Plan, RuleId } from '../plan/model.ts';
+import { buildPlan } from '../plan/plan.ts';
+import type { ScanResult } from '../scan/model.ts';
+import { scanRepository, type ScanOptions } from '../scan/scan.ts';
+import { applyFileEdits } from './apply-file.ts';
+import { MigrateError } from './errors.ts';
+import { formatLikeTheRepo, type FormatOutcome } from './format.ts';
+import { gitState } from './git.ts';
+import { selectRules, type RuleSelection } from './rules.ts';
+
+export interface MigrateOptions extends ScanOptions, RuleSelection {
+  /** Compute and diff, write nothing. */
+  dryRun?: boolean;
+  /** Write even when the target has uncommitted changes or is not in git. */
+  force?: boolean;
+}
+
+export interface FileChange {
+  file: string;
+  status: 'changed' | 'failed';
+  edits: Edit[];
+  /** Unified diff (changed files). */
+  diff?: string;
+  formatting?: FormatOutcome['formatting'];
+  error?: string;
+}
+
+export interface MigrateResult {
+  root: string;
+  dryRun: boolean;
+  rules: RuleId[];
+  scan: ScanResult;
+  plan: Plan;
+  files: FileChange[];
+  /** Files written to disk (empty in a dry run). */
+  written: string[];
+}
+
+async function ensureWritable(root: string, force: boolean | undefined): Promise<void> {
+  if (force) return;
+  const state = await gitState(root);
+  if (state.kind === 'not-git') {
+    throw new MigrateError('unsafe-target', `${root} is not inside a git work tree, so the changes could not be reviewed or undone; commit it to git first, use --dry-run, or pass --force`);
+  }
+  if (state.kind === 'dirty') {
+    const shown = state.files.slice(0, 5).join(', ') + (state.files.length > 5 ? `, and ${state.files.length - 5} more` : '');
+    throw new MigrateError('unsafe-target', `uncommitted changes in ${root} (${shown}); commit or stash them first, use --dry-run, or pass --force`);
+  }
+}
+
+export async function migrate(target: string, options: MigrateOptions = {}): Promise<MigrateResult> {
+  const root = path.resolve(target);
+  const rules = selectRules(options);
+  const dryRun = Boolean(options.dryRun);
+  if (!dryRun) await ensureWritable(root, options.force);
+
+  const scan = await scanRepository(root, options);
+  const plan = buildPlan(scan, { rules });
+  const byFile = new Map<string, Edit[]>();
+  for (const edit of plan.edits) byFile.set(edit.location.file, [...(byFile.get(edit.location.file) ?? []), edit]);
+
+  const files: FileChange[] = [];
+  const outputs = new Map<string, string>();
+  for (const [rel, edits] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
+    const abs = path.join(root, rel);
+    const before = await readFile(abs, 'utf8');
+    const outcome = applyFileEdits(abs, before, edits);
+    if (!outcome.ok) {
+      files.push({ file: rel, status: 'failed', edits, error: outcome.error });
+      continue;
+    }
+    const formatted = await formatLikeTheRepo(root, abs, before, outcome.text);
+    if (formatted.text === before) continue;
+    outputs.set(abs, formatted.text);
+    files.push({ file: rel, status: 'changed', edits: outcome.applied, diff: createTwoFilesPatch(`a/${rel}`, `b/${rel}`, before, formatted.text), formatting: formatted.formatting });
+  }
+
+  const written: string[] = [];
+  if (!dryRun) {
+    // Every file is computed before the first write, and each write is a rename of a finished file.
+    for (const [abs, text] of outputs) {
+      await writeFileAtomic(abs, text, 'utf8');
+      written.push(path.relative(root, abs).split(path.sep).join('/'));
+    }
+  }
+  return { root, dryRun, rules, scan, plan, files, written };
+}

@@ -1,0 +1,2 @@
+export * from './model.ts';
+export { buildPlan, type PlanOptions } from './plan.ts';

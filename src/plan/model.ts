@@ -1,0 +1,67 @@
+/**
+ * The plan: pure data computed from a scan. Every edit says where, what, which rule, why, and what it
+ * does to the names the model sees. Nothing writes while planning; transforms consume this.
+ */
+import type { Location } from '../scan/model.ts';
+
+/** The rules, in the order they are decided (renames first, so references can follow them). */
+export const RULE_IDS = ['rekey-by-id', 'rekey-builtins', 'rewrite-keys', 'tool-choice'] as const;
+export type RuleId = (typeof RULE_IDS)[number];
+
+/** Rules that run unless skipped; the others are opt-in. */
+export const DEFAULT_RULES: readonly RuleId[] = ['rekey-builtins', 'rewrite-keys', 'tool-choice'];
+
+/**
+ * What an edit does to the wire: `preserved` (the model sees the same name), `renamed` (the model
+ * will see a different name), `fixed` (a request that named an absent tool now names an offered one).
+ */
+export type WireEffect = 'preserved' | 'renamed' | 'fixed';
+
+export type EditTarget =
+  /** An object property's key (identifier, string, numeric, computed, or shorthand). */
+  | 'property-key'
+  /** A string literal (or a template literal without substitutions). */
+  | 'string-literal';
+
+export interface Edit {
+  rule: RuleId;
+  target: EditTarget;
+  location: Location;
+  /** Source text replaced. */
+  before: string;
+  /** Source text put in its place. */
+  after: string;
+  /** The new key or string value that `after` spells. */
+  value: string;
+  /** For shorthand properties `{ x }`: the value expression to keep (`x`). */
+  shorthandValue?: string;
+  reason: string;
+  effect: WireEffect;
+  /** The wire names before and after, for the report. */
+  wire: { before: string; after: string };
+  /** Agents whose offered names this edit concerns (labels). */
+  agents: string[];
+}
+
+export type FindingKind = 'collision' | 'unresolved' | 'runtime-names' | 'unknown-name' | 'file-name-key' | 'step-tools' | 'skipped-rename' | 'unparsable';
+
+export interface Finding {
+  kind: FindingKind;
+  rule?: RuleId;
+  message: string;
+  locations: Location[];
+  agents: string[];
+}
+
+export interface OrderChange {
+  agent: string;
+  before: string[];
+  after: string[];
+}
+
+export interface Plan {
+  edits: Edit[];
+  findings: Finding[];
+  /** Agents whose tool order changes because rewritten keys no longer move to the end. */
+  orderChanges: OrderChange[];
+}

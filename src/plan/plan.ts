@@ -1,0 +1,139 @@
+/**
+ * Builds the plan from a scan: renames first (so references can follow them), then key rewrites,
+ * then the names in toolChoice/activeTools; then what needs a human. Pure.
+ */
+import { predictTools, type ToolSources } from '../names/normalise.ts';
+import { toWireName } from '../names/wire-name.ts';
+import type { AgentInfo, ScanResult, ToolEntry } from '../scan/model.ts';
+import { agentEntries, agentLabel, locationKey, rawKeyOf } from './agents.ts';
+import { DEFAULT_RULES, type Edit, type Finding, type OrderChange, type Plan, type RuleId } from './model.ts';
+import { planRekeyBuiltins, planRekeyById } from './rules/rekey.ts';
+import { planRewriteKeys } from './rules/rewrite-keys.ts';
+import { planToolChoice, type FinalNames } from './rules/tool-choice.ts';
+
+export interface PlanOptions {
+  /** Rules to apply; the default is DEFAULT_RULES (rekey-by-id is opt-in). */
+  rules?: readonly RuleId[];
+}
+
+/** Adds an edit unless its place is taken; identical edits from several agents are merged. */
+function claim(edits: Map<string, Edit>, edit: Edit): boolean {
+  const key = locationKey(edit.location);
+  const existing = edits.get(key);
+  if (!existing) {
+    edits.set(key, { ...edit, agents: [...edit.agents] });
+    return true;
+  }
+  if (existing.after === edit.after) {
+    for (const a of edit.agents) if (!existing.agents.includes(a)) existing.agents.push(a);
+  }
+  return false;
+}
+
+function finalKey(entry: ToolEntry, edits: Map<string, Edit>): string {
+  const edit = edits.get(locationKey(entry.keyLocation));
+  if (!edit) return entry.key;
+  const prefix = rawKeyOf(entry).slice(0, rawKeyOf(entry).length - entry.key.length);
+  return edit.wire.after.slice(prefix.length);
+}
+
+function sourcesAfter(agent: AgentInfo, edits: Map<string, Edit>): ToolSources {
+  const keys = (entries: ToolEntry[]) => entries.map((e) => finalKey(e, edits));
+  return {
+    tools: keys(agent.tools.entries),
+    agents: keys(agent.agents.entries),
+    workflows: keys(agent.workflows.entries),
+    providerDefined: agent.tools.entries
+      .filter((e) => e.value.kind === 'provider-defined' || e.value.kind === 'web-search-marker')
+      .map((e) => ({ origin: e.origin, key: finalKey(e, edits) })),
+  };
+}
+
+/** A rename must not land on a name the agent already offers: drop it and say so. */
+function dropCollidingRenames(scan: ScanResult, edits: Map<string, Edit>, findings: Finding[]): void {
+  for (const agent of scan.agents) {
+    if (agent.prediction.failure) continue;
+    for (;;) {
+      const after = predictTools(sourcesAfter(agent, edits));
+      if (!after.failure) break;
+      const culprit = agentEntries(agent).find((e) => {
+        const edit = edits.get(locationKey(e.keyLocation));
+        return edit?.effect === 'renamed' && after.collisions.some((c) => c.name === edit.wire.after);
+      });
+      if (!culprit) break;
+      const edit = edits.get(locationKey(culprit.keyLocation))!;
+      edits.delete(locationKey(culprit.keyLocation));
+      findings.push({ kind: 'skipped-rename', rule: edit.rule, message: `not re-keyed to "${edit.wire.after}": ${agentLabel(agent)} already offers that name`, locations: [culprit.keyLocation], agents: [agentLabel(agent)] });
+    }
+  }
+}
+
+function reportOnly(scan: ScanResult): Finding[] {
+  const findings: Finding[] = [];
+  for (const agent of scan.agents) {
+    const label = agentLabel(agent);
+    const entries = agentEntries(agent);
+    for (const c of agent.prediction.collisions) {
+      const locations = c.keys.flatMap((k) => entries.filter((e) => e.origin === k.origin && e.key === k.key).map((e) => e.keyLocation));
+      const also = c.inherited ? ' (a name every JavaScript object already has)' : '';
+      findings.push({ kind: 'collision', message: `keys ${c.keys.map((k) => JSON.stringify(k.key)).join(', ')} all become "${c.name}"${also}; Mastra fails every call of ${label}. Rename them yourself`, locations, agents: [label] });
+    }
+    for (const u of [...agent.tools.unresolved, ...agent.agents.unresolved, ...agent.workflows.unresolved]) {
+      findings.push({ kind: 'unresolved', message: `${u.origin} of ${label}: ${u.reason}`, locations: [u.location], agents: [label] });
+    }
+    for (const r of [...agent.tools.runtime, ...agent.agents.runtime, ...agent.workflows.runtime]) {
+      const renamed = r.prefixes.filter((p) => toWireName(`${p}x`) !== `${p}x`).map((p) => `${p}* becomes ${toWireName(`${p}x`).slice(0, -1)}*`);
+      findings.push({ kind: 'runtime-names', message: `${r.reason}${renamed.length ? `; ${renamed.join(', ')}` : ''}`, locations: [r.location], agents: [label] });
+    }
+  }
+  for (const call of scan.calls) {
+    for (const e of call.options.prepareStep.tools.entries) {
+      if (toWireName(e.key) !== e.key) findings.push({ kind: 'step-tools', message: `prepareStep returns a tool keyed "${e.key}"; per-step tools reach the provider under their raw key, which providers reject`, locations: [e.keyLocation], agents: [] });
+    }
+    for (const r of [...call.options.toolsets.runtime, ...call.options.clientTools.runtime]) findings.push({ kind: 'runtime-names', message: r.reason, locations: [r.location], agents: [] });
+  }
+  for (const f of scan.files.unparsable) findings.push({ kind: 'unparsable', message: `could not parse: ${f.message}`, locations: [{ file: f.file, line: 1, column: 1, start: 0, end: 0 }], agents: [] });
+  return findings;
+}
+
+function orderChanges(scan: ScanResult, edits: Map<string, Edit>): OrderChange[] {
+  const out: OrderChange[] = [];
+  for (const agent of scan.agents) {
+    if (agent.prediction.failure) continue;
+    const before = agent.prediction.offered.map((t) => t.wireName);
+    const after = predictTools(sourcesAfter(agent, edits)).offered.map((t) => t.wireName);
+    const same = [...before].sort().join('\0') === [...after].sort().join('\0');
+    if (same && before.join('\0') !== after.join('\0')) out.push({ agent: agentLabel(agent), before, after });
+  }
+  return out;
+}
+
+export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {
+  const rules = new Set(options.rules ?? DEFAULT_RULES);
+  const edits = new Map<string, Edit>();
+  const findings: Finding[] = [];
+  if (rules.has('rekey-by-id')) for (const e of planRekeyById(scan)) claim(edits, e);
+  if (rules.has('rekey-builtins')) for (const e of planRekeyBuiltins(scan)) claim(edits, e);
+  if (rules.has('rewrite-keys')) {
+    const r = planRewriteKeys(scan);
+    for (const e of r.edits) claim(edits, e);
+    findings.push(...r.findings);
+  }
+  dropCollidingRenames(scan, edits, findings);
+
+  const finalNames: FinalNames = new Map([...edits.values()].filter((e) => e.target === 'property-key').map((e) => [locationKey(e.location), e.wire.after]));
+  if (rules.has('tool-choice')) {
+    const r = planToolChoice(scan, finalNames);
+    for (const e of r.edits) {
+      const existing = edits.get(locationKey(e.location));
+      if (!claim(edits, e) && existing && existing.after !== e.after) {
+        findings.push({ kind: 'unknown-name', rule: 'tool-choice', message: `the string ${e.before} is used as two different tool names (${existing.after}, ${e.after}); left as it is`, locations: [e.location], agents: e.agents });
+        edits.delete(locationKey(e.location));
+      }
+    }
+    findings.push(...r.findings);
+  }
+  findings.push(...reportOnly(scan));
+  const sorted = [...edits.values()].sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start);
+  return { edits: sorted, findings, orderChanges: orderChanges(scan, edits) };
+}

@@ -1,0 +1,58 @@
+/**
+ * `rewrite-keys`: an illegal or over-long key becomes the name Mastra already sends for it
+ * (`'search.web': t` becomes `search_web: t`). The model sees the same names; only the order can
+ * change, because rewritten keys no longer move to the end. Keys in a collision are left alone.
+ */
+import type { Collision } from '../../names/normalise.ts';
+import type { ScanResult, ToolEntry } from '../../scan/model.ts';
+import { agentEntries, agentLabel, callEntries, rawKeyOf, renderKey, wireOf } from '../agents.ts';
+import type { Edit, Finding } from '../model.ts';
+
+function inCollision(entry: ToolEntry, collisions: Collision[]): boolean {
+  return collisions.some((c) => c.keys.some((k) => k.origin === entry.origin && k.key === entry.key));
+}
+
+function rewriteEdit(entry: ToolEntry, agents: string[]): Edit | Finding {
+  const raw = rawKeyOf(entry);
+  const wire = wireOf(entry);
+  if (entry.keyKind === 'file-name') {
+    return { kind: 'file-name-key', rule: 'rewrite-keys', message: `the tool file name ${entry.keyText} is offered as "${wire}"; rename the file to make the key legal`, locations: [entry.keyLocation], agents };
+  }
+  const prefix = raw.slice(0, raw.length - entry.key.length);
+  const newKey = wire.slice(prefix.length);
+  const shorthand = entry.keyKind === 'shorthand';
+  return {
+    rule: 'rewrite-keys',
+    target: 'property-key',
+    location: entry.keyLocation,
+    before: entry.keyText,
+    after: renderKey(newKey, entry.keyText),
+    value: newKey,
+    ...(shorthand ? { shorthandValue: entry.keyText } : {}),
+    reason: `Mastra rewrites the key "${raw}" to "${wire}" on the wire; writing the legal name keeps what the model sees and makes the key usable in toolChoice and activeTools`,
+    effect: 'preserved',
+    wire: { before: wire, after: wire },
+    agents,
+  };
+}
+
+export function planRewriteKeys(scan: ScanResult): { edits: Edit[]; findings: Finding[] } {
+  const edits: Edit[] = [];
+  const findings: Finding[] = [];
+  const visit = (entries: ToolEntry[], collisions: Collision[], agents: string[]) => {
+    for (const entry of entries) {
+      if (wireOf(entry) === rawKeyOf(entry) || rawKeyOf(entry) === '') continue;
+      // Mastra refuses these keys; we never invent a name to make them distinct.
+      if (inCollision(entry, collisions)) continue;
+      const out = rewriteEdit(entry, agents);
+      if ('kind' in out) findings.push(out);
+      else edits.push(out);
+    }
+  };
+  for (const agent of scan.agents) visit(agentEntries(agent), agent.prediction.collisions, [agentLabel(agent)]);
+  for (const call of scan.calls) {
+    const agent = call.agentIndex === undefined ? undefined : scan.agents[call.agentIndex];
+    visit(callEntries(call), call.prediction?.collisions ?? [], agent ? [agentLabel(agent)] : []);
+  }
+  return { edits, findings };
+}
