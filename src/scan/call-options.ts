@@ -2,7 +2,7 @@
  * Reads the tool-related options of a generate()/stream() call or an Agent's `defaultOptions`:
  * toolsets, clientTools, toolChoice, activeTools and what prepareStep returns.
  */
-import { Node } from 'ts-morph';
+import { Node, type ObjectLiteralExpression } from 'ts-morph';
 import { locate, resolveValue, unwrap } from './ast.ts';
 import type { CallOptionsInfo, NameRef } from './model.ts';
 import { staticString } from './static-value.ts';
@@ -42,11 +42,18 @@ function readToolChoice(ctx: MapContext, node: Node, into: CallOptionsInfo): Nam
   return undefined;
 }
 
+/** The object literals an expression can evaluate to: through await, conditionals and `??`/`||`. */
+function objectsOf(node: Node): ObjectLiteralExpression[] {
+  const value = resolveValue(node);
+  if (Node.isAwaitExpression(value)) return objectsOf(value.getExpression());
+  if (Node.isConditionalExpression(value)) return [...objectsOf(value.getWhenTrue()), ...objectsOf(value.getWhenFalse())];
+  if (Node.isBinaryExpression(value) && ['??', '||', '&&'].includes(value.getOperatorToken().getText())) return [...objectsOf(value.getLeft()), ...objectsOf(value.getRight())];
+  return Node.isObjectLiteralExpression(value) ? [value] : [];
+}
+
 function readPrepareStep(ctx: MapContext, node: Node, into: CallOptionsInfo): void {
   const fn = resolveValue(node);
-  for (const ret of returnedExpressions(fn)) {
-    const obj = resolveValue(Node.isAwaitExpression(ret) ? ret.getExpression() : ret);
-    if (!Node.isObjectLiteralExpression(obj)) continue;
+  for (const obj of returnedExpressions(fn).flatMap(objectsOf)) {
     for (const prop of obj.getProperties()) {
       if (!Node.isPropertyAssignment(prop)) continue;
       const init = unwrap(prop.getInitializerOrThrow());
