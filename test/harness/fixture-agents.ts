@@ -13,7 +13,7 @@ register('./stub-loader.mjs', import.meta.url);
 let counter = 0;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixture modules are untyped here */
-export async function captureFixtureAgent(root: string, agent: AgentInfo, provider: FakeProvider): Promise<{ toolNames: string[] | null; error?: string }> {
+export async function captureFixtureAgent(root: string, agent: AgentInfo, provider: FakeProvider, options: Record<string, unknown> = {}): Promise<{ toolNames: string[] | null; toolChoice?: unknown; error?: string }> {
   // Fixture code reads prompt files relative to the working directory, as an app started there would.
   const cwd = process.cwd();
   process.chdir(root);
@@ -31,11 +31,11 @@ export async function captureFixtureAgent(root: string, agent: AgentInfo, provid
   real.__updateModel({ model: { id: 'openai/gpt-4o-mini', url: provider.urlFor(caseId), apiKey: 'sk-fake' } });
   let error: string | undefined;
   try {
-    await real.generate('hi');
+    await real.generate('hi', options);
   } catch (e: any) {
     error = String(e?.message ?? e);
   }
   const [request] = provider.requests(caseId);
   const tools = request?.tools as Array<{ function: { name: string } }> | undefined;
-  return { toolNames: request ? (tools ? tools.map((t) => t.function.name) : null) : null, ...(error && !request ? { error } : {}) };
+  return { toolNames: request ? (tools ? tools.map((t) => t.function.name) : null) : null, toolChoice: request?.tool_choice, ...(error && !request ? { error } : {}) };
 }
