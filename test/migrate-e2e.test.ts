@@ -11,6 +11,7 @@ import { migrate, type MigrateResult } from '../src/migrate/migrate.ts';
 import { predictRequest } from '../src/names/request.ts';
 import { agentSources, scanRepository } from '../src/scan/scan.ts';
 import type { ScanResult } from '../src/scan/model.ts';
+import { confident } from '../src/plan/rules/prompts.ts';
 import { muteConsole } from './harness/compare.ts';
 import { startFakeProvider, type FakeProvider } from './harness/fake-provider.ts';
 import { captureFixtureAgent } from './harness/fixture-agents.ts';
@@ -50,13 +51,13 @@ describe('migrate on the demo app', () => {
     const dry = await migrate(copy.root, { dryRun: true });
     assert.deepEqual(snapshot(copy.root), bytes);
     assert.deepEqual(dry.written, []);
-    assert.deepEqual(dry.files.map((f) => f.file), ['src/mastra/agents/planner-agent.ts', 'src/mastra/agents/research-agent.ts', 'src/mastra/agents/support-agent.ts', 'src/mastra/tools/registry.ts', 'src/run.ts']);
+    assert.deepEqual(dry.files.map((f) => f.file), ['src/mastra/agents/planner-agent.ts', 'src/mastra/agents/research-agent.ts', 'src/mastra/agents/support-agent.ts', 'src/mastra/prompts/planner.md', 'src/mastra/tools/registry.ts', 'src/run.ts']);
     for (const f of dry.files) assert.match(f.diff ?? '', new RegExp(`^--- a/${f.file}\\n\\+\\+\\+ b/${f.file}`, 'm'));
   });
 
   test('writes the changes in a clean git tree', async () => {
     result = await migrate(copy.root);
-    assert.equal(result.written.length, 5);
+    assert.equal(result.written.length, 6);
     assert.ok(result.files.every((f) => f.status === 'changed'));
     assert.match(git(copy.root, 'status', '--porcelain'), /src\/run\.ts/);
   });
@@ -67,7 +68,7 @@ describe('migrate on the demo app', () => {
 
   test('real Mastra sends the same names, except the intended re-keys', async () => {
     const renames = new Map(result.plan.edits.filter((e) => e.effect === 'renamed').map((e) => [e.wire.before, e.wire.after]));
-    assert.deepEqual([...renames], [['submitPlanTool', 'submit_plan'], ['askUserTool', 'ask_user']]);
+    assert.deepEqual([...renames], [['submitPlanTool', 'submit_plan'], ['lookupOrderTool', 'lookup-order'], ['askUserTool', 'ask_user']]);
     const afterScan = await scanRepository(copy.root);
     for (const agent of afterScan.agents.filter((a) => a.variable)) {
       const original = beforeScan.agents.find((a) => a.id === agent.id)!;
@@ -96,6 +97,19 @@ describe('migrate on the demo app', () => {
       for (const name of (options.activeTools as string[] | undefined) ?? []) assert.ok(sent.toolNames.includes(name), `${name} is sent`);
       assert.deepEqual(call.unknownNames, []);
     }
+  });
+
+  test('every confident tool mention in the instructions is a name real Mastra offers', async () => {
+    const afterScan = await scanRepository(copy.root);
+    let checked = 0;
+    for (const agent of afterScan.agents.filter((a) => a.variable)) {
+      const sent = await captureFixtureAgent(copy.root, agent, provider);
+      for (const m of afterScan.mentions.filter((x) => x.agentIndex === agent.index && x.context === 'instructions' && confident(x))) {
+        assert.ok((sent.toolNames ?? []).includes(m.name), `${agent.id}: "${m.name}" at ${m.location.file}:${m.location.line} is offered`);
+        checked++;
+      }
+    }
+    assert.ok(checked >= 8, `checked ${checked} mentions`);
   });
 
   test('a second run changes nothing', async () => {

@@ -28,7 +28,7 @@ describe('migrate safety', () => {
       await assert.rejects(migrate(copy.root), (e: unknown) => e instanceof MigrateError && e.kind === 'unsafe-target' && /uncommitted changes .*src\/run\.ts/.test(e.message));
       assert.deepEqual(snapshot(copy.root), bytes);
       const forced = await migrate(copy.root, { force: true });
-      assert.equal(forced.written.length, 5, '--force overrides');
+      assert.equal(forced.written.length, 6, '--force overrides');
     } finally {
       copy.cleanup();
     }
@@ -130,7 +130,7 @@ describe('migrate command', () => {
       assert.match(r.stdout, /^--- a\/src\/mastra\/tools\/registry\.ts$/m);
       assert.match(r.stdout, /^-  'search\.web': searchTool,$/m);
       assert.match(r.stdout, /^\+  search_web: searchTool,$/m);
-      assert.match(r.stdout, /11 edits in 5 files \(7 preserve the wire, 2 fix a request, 2 rename what the model sees\)/);
+      assert.match(r.stdout, /17 edits in 6 files \(7 preserve the wire, 7 fix a request, 3 rename what the model sees\)/);
       assert.match(r.stdout, /Dry run: nothing was written\./);
       assert.deepEqual(snapshot(copy.root), bytes);
     } finally {

@@ -28,7 +28,7 @@ function run(transform: Transform, file: string, source: string): string {
 
 describe('transforms run alone on their fixtures', () => {
   test('every rule has a transform and fixtures', () => {
-    assert.deepEqual(RULES.sort(), ['rekey-builtins', 'rekey-by-id', 'rewrite-keys', 'tool-choice']);
+    assert.deepEqual(RULES.sort(), ['prompts', 'references', 'rekey-builtins', 'rekey-by-id', 'rewrite-keys', 'tool-choice']);
   });
 
   for (const rule of RULES) {

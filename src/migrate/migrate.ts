@@ -11,6 +11,7 @@ import { buildPlan } from '../plan/plan.ts';
 import type { ScanResult } from '../scan/model.ts';
 import { scanRepository, type ScanOptions } from '../scan/scan.ts';
 import { applyFileEdits } from './apply-file.ts';
+import { applyTextFileEdits, isCodeFile } from './apply-text.ts';
 import { MigrateError } from './errors.ts';
 import { formatLikeTheRepo, type FormatOutcome } from './format.ts';
 import { gitState } from './git.ts';
@@ -72,12 +73,12 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
   for (const [rel, edits] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
     const abs = path.join(root, rel);
     const before = await readFile(abs, 'utf8');
-    const outcome = applyFileEdits(abs, before, edits);
+    const outcome = isCodeFile(abs) ? applyFileEdits(abs, before, edits) : applyTextFileEdits(before, edits);
     if (!outcome.ok) {
       files.push({ file: rel, status: 'failed', edits, error: outcome.error });
       continue;
     }
-    const formatted = await formatLikeTheRepo(root, abs, before, outcome.text);
+    const formatted = isCodeFile(abs) ? await formatLikeTheRepo(root, abs, before, outcome.text) : { text: outcome.text, formatting: 'no-config' as const };
     if (formatted.text === before) continue;
     outputs.set(abs, formatted.text);
     files.push({ file: rel, status: 'changed', edits: outcome.applied, diff: createTwoFilesPatch(`a/${rel}`, `b/${rel}`, before, formatted.text), formatting: formatted.formatting });

@@ -5,11 +5,11 @@
 import type { Location } from '../scan/model.ts';
 
 /** The rules, in the order they are decided (renames first, so references can follow them). */
-export const RULE_IDS = ['rekey-by-id', 'rekey-builtins', 'rewrite-keys', 'tool-choice'] as const;
+export const RULE_IDS = ['rekey-by-id', 'rekey-builtins', 'prompts', 'rewrite-keys', 'tool-choice', 'references'] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
 /** Rules that run unless skipped; the others are opt-in. */
-export const DEFAULT_RULES: readonly RuleId[] = ['rekey-builtins', 'rewrite-keys', 'tool-choice'];
+export const DEFAULT_RULES: readonly RuleId[] = ['rekey-builtins', 'prompts', 'rewrite-keys', 'tool-choice', 'references'];
 
 /**
  * What an edit does to the wire: `preserved` (the model sees the same name), `renamed` (the model
@@ -21,7 +21,9 @@ export type EditTarget =
   /** An object property's key (identifier, string, numeric, computed, or shorthand). */
   | 'property-key'
   /** A string literal (or a template literal without substitutions). */
-  | 'string-literal';
+  | 'string-literal'
+  /** A stretch of text inside a string or template literal, or inside a prompt file. */
+  | 'text';
 
 export interface Edit {
   rule: RuleId;
@@ -43,7 +45,21 @@ export interface Edit {
   agents: string[];
 }
 
-export type FindingKind = 'collision' | 'unresolved' | 'runtime-names' | 'unknown-name' | 'file-name-key' | 'step-tools' | 'skipped-rename' | 'unparsable';
+export type FindingKind =
+  | 'collision'
+  | 'unresolved'
+  | 'runtime-names'
+  | 'unknown-name'
+  | 'file-name-key'
+  | 'step-tools'
+  | 'skipped-rename'
+  | 'unparsable'
+  /** A prompt names a tool by a name it is not offered under, and it is not safe to edit. */
+  | 'prompt-mention'
+  /** A prompt names something tool-like that no agent offers. */
+  | 'unknown-tool-mention'
+  /** Code compares a tool name with a stale string it cannot prove is a Mastra tool name. */
+  | 'reference';
 
 export interface Finding {
   kind: FindingKind;

@@ -9,11 +9,15 @@ import { agentEntries, agentLabel, locationKey, rawKeyOf } from './agents.ts';
 import { DEFAULT_RULES, type Edit, type Finding, type OrderChange, type Plan, type RuleId } from './model.ts';
 import { planRekeyBuiltins, planRekeyById } from './rules/rekey.ts';
 import { planRewriteKeys } from './rules/rewrite-keys.ts';
+import { planPrompts, unknownToolMentions, type Preference } from './rules/prompts.ts';
+import { planReferences } from './rules/references.ts';
 import { planToolChoice, type FinalNames } from './rules/tool-choice.ts';
 
 export interface PlanOptions {
   /** Rules to apply; the default is DEFAULT_RULES (rekey-by-id is opt-in). */
   rules?: readonly RuleId[];
+  /** Overrides the evidence-based choice between re-keying a tool and rewriting its prompt. */
+  prefer?: Preference;
 }
 
 /** Adds an edit unless its place is taken; identical edits from several agents are merged. */
@@ -28,6 +32,14 @@ function claim(edits: Map<string, Edit>, edit: Edit): boolean {
     for (const a of edit.agents) if (!existing.agents.includes(a)) existing.agents.push(a);
   }
   return false;
+}
+
+/** Text shared by several agents that would need two different names is left alone and reported. */
+function claimOrConflict(edits: Map<string, Edit>, edit: Edit, findings: Finding[]): void {
+  const existing = edits.get(locationKey(edit.location));
+  if (claim(edits, edit) || !existing || existing.after === edit.after || existing.rule !== edit.rule) return;
+  edits.delete(locationKey(edit.location));
+  findings.push({ kind: edit.rule === 'prompts' ? 'prompt-mention' : 'unknown-name', rule: edit.rule, message: `${edit.before} is shared by agents that offer it as ${existing.after} and ${edit.after}; left as it is`, locations: [edit.location], agents: [...existing.agents, ...edit.agents] });
 }
 
 function finalKey(entry: ToolEntry, edits: Map<string, Edit>): string {
@@ -114,6 +126,12 @@ export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {
   const findings: Finding[] = [];
   if (rules.has('rekey-by-id')) for (const e of planRekeyById(scan)) claim(edits, e);
   if (rules.has('rekey-builtins')) for (const e of planRekeyBuiltins(scan)) claim(edits, e);
+  if (rules.has('prompts')) {
+    const renamed = new Map([...edits.values()].filter((e) => e.effect === 'renamed').map((e) => [locationKey(e.location), e.wire.after]));
+    const r = planPrompts(scan, renamed, options.prefer);
+    for (const e of r.edits) claimOrConflict(edits, e, findings);
+    findings.push(...r.findings, ...unknownToolMentions(scan));
+  }
   if (rules.has('rewrite-keys')) {
     const r = planRewriteKeys(scan);
     for (const e of r.edits) claim(edits, e);
@@ -124,13 +142,12 @@ export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {
   const finalNames: FinalNames = new Map([...edits.values()].filter((e) => e.target === 'property-key').map((e) => [locationKey(e.location), e.wire.after]));
   if (rules.has('tool-choice')) {
     const r = planToolChoice(scan, finalNames);
-    for (const e of r.edits) {
-      const existing = edits.get(locationKey(e.location));
-      if (!claim(edits, e) && existing && existing.after !== e.after) {
-        findings.push({ kind: 'unknown-name', rule: 'tool-choice', message: `the string ${e.before} is used as two different tool names (${existing.after}, ${e.after}); left as it is`, locations: [e.location], agents: e.agents });
-        edits.delete(locationKey(e.location));
-      }
-    }
+    for (const e of r.edits) claimOrConflict(edits, e, findings);
+    findings.push(...r.findings);
+  }
+  if (rules.has('references')) {
+    const r = planReferences(scan, finalNames);
+    for (const e of r.edits) claimOrConflict(edits, e, findings);
     findings.push(...r.findings);
   }
   findings.push(...reportOnly(scan));

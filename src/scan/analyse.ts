@@ -60,7 +60,7 @@ function toolNames(agent: AgentInfo): ToolName[] {
     const raw = ORIGIN_PREFIX[entry.origin] + entry.key;
     const wireName = raw === '' ? '' : toWireName(raw);
     const add = (name: string | undefined, as: ToolName['as']) => {
-      if (name && name.length > 1) out.push({ agentIndex: agent.index, key: entry.key, wireName, name, as });
+      if (name && name.length > 1) out.push({ agentIndex: agent.index, origin: entry.origin, key: entry.key, wireName, name, as });
     };
     add(wireName, 'wire-name');
     add(raw, 'key');
@@ -135,11 +135,17 @@ export function analyse(project: Project, root: string, candidates: string[], fi
         comparisons.push(literal);
         continue;
       }
+      const same = (a: ToolName, b: ToolName) => a.agentIndex === b.agentIndex && a.origin === b.origin && a.key === b.key;
       mentions.push({
         name: literal.value,
         location: literal.location,
         context: 'comparison',
-        matches: matches.map((m) => ({ agentIndex: m.agentIndex, key: m.key, wireName: m.wireName, as: matches.filter((x) => x.agentIndex === m.agentIndex && x.key === m.key).map((x) => x.as) })).filter((m, i, all) => all.findIndex((o) => o.agentIndex === m.agentIndex && o.key === m.key) === i),
+        matches: matches
+          .filter((m, i) => matches.findIndex((o) => same(o, m)) === i)
+          .map((m) => ({ agentIndex: m.agentIndex, origin: m.origin, key: m.key, wireName: m.wireName, as: matches.filter((x) => same(x, m)).map((x) => x.as) })),
+        in: 'code',
+        provable: literal.provable,
+        raw: literal.raw,
       });
     }
   }

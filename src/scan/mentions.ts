@@ -4,11 +4,13 @@
  */
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
+import type { ToolOrigin } from '../names/normalise.ts';
 import type { Location, Mention, MentionMatch, TextFragment } from './model.ts';
 
 /** One name a tool can be called by, and which of its names it is. */
 export interface ToolName {
   agentIndex: number;
+  origin: ToolOrigin;
   key: string;
   wireName: string;
   name: string;
@@ -39,6 +41,19 @@ export function findName(text: string, name: string): number[] {
   return hits;
 }
 
+/** `name`, 'name', "name" (escaped quotes in source text count too). */
+function isQuoted(text: string, at: number, length: number): boolean {
+  const before = text.slice(Math.max(0, at - 2), at).replace(/^\\/, '');
+  const after = text.slice(at + length, at + length + 2).replace(/^\\/, '');
+  const open = before.at(-1);
+  return open !== undefined && /[`'"]/.test(open) && after.replace(/^\\/, '')[0] === open;
+}
+
+/** Inside a ``` fence: an odd number of fences before the offset. */
+function inCodeBlock(text: string, at: number): boolean {
+  return ((text.slice(0, at).match(/```/g) ?? []).length & 1) === 1;
+}
+
 function fragmentLocation(fragment: TextFragment, offset: number, length: number): Location {
   const before = fragment.text.slice(0, offset);
   const lines = before.split('\n');
@@ -55,12 +70,21 @@ export function mentionsIn(fragments: TextFragment[], names: ToolName[], agentIn
       for (const at of findName(fragment.text, tn.name)) {
         const location = fragmentLocation(fragment, at, tn.name.length);
         const id = `${location.file}:${location.start}:${tn.name}`;
-        const mention = out.get(id) ?? { name: tn.name, location, context: fragment.context, ...(agentIndex === undefined ? {} : { agentIndex }), matches: [] };
-        const match = mention.matches.find((m) => m.agentIndex === tn.agentIndex && m.key === tn.key);
+        const mention: Mention = out.get(id) ?? {
+          name: tn.name,
+          location,
+          context: fragment.context,
+          ...(agentIndex === undefined ? {} : { agentIndex }),
+          matches: [],
+          quoted: isQuoted(fragment.text, at, tn.name.length),
+          inCodeBlock: inCodeBlock(fragment.text, at),
+          in: fragment.quote === 'file' ? 'file' : 'code',
+        };
+        const match = mention.matches.find((m) => m.agentIndex === tn.agentIndex && m.origin === tn.origin && m.key === tn.key);
         if (match) {
           if (!match.as.includes(tn.as)) match.as.push(tn.as);
         } else {
-          mention.matches.push({ agentIndex: tn.agentIndex, key: tn.key, wireName: tn.wireName, as: [tn.as] });
+          mention.matches.push({ agentIndex: tn.agentIndex, origin: tn.origin, key: tn.key, wireName: tn.wireName, as: [tn.as] });
         }
         out.set(id, mention);
       }
@@ -77,28 +101,47 @@ function isToolNameExpr(node: Node): boolean {
   return TOOL_NAME_EXPR.test(unwrap(node).getText().replace(/\?\./g, '.'));
 }
 
+const TYPED_BY_MASTRA = /[\\/]node_modules[\\/](@mastra|ai|@ai-sdk)[\\/]/;
+
+/**
+ * Whether a `x.toolName` expression is provably a tool name: the object it is read from is typed
+ * by @mastra/core or the AI SDK (a stream chunk, a tool call, a step result), not by the app.
+ */
+function typedByMastra(node: Node): boolean {
+  const expr = unwrap(node);
+  if (!Node.isPropertyAccessExpression(expr)) return false;
+  try {
+    const owner = expr.getExpression().getType();
+    const decls = [owner, ...owner.getUnionTypes()].flatMap((t) => [...(t.getSymbol()?.getDeclarations() ?? []), ...(t.getAliasSymbol()?.getDeclarations() ?? [])]);
+    const prop = expr.getNameNode().getSymbol()?.getDeclarations() ?? [];
+    return [...decls, ...prop].some((d) => TYPED_BY_MASTRA.test(d.getSourceFile().getFilePath()));
+  } catch {
+    return false;
+  }
+}
+
 /** String literals compared with a tool-name expression anywhere in a file. */
-export function comparedLiterals(ctx: ScanContext, file: SourceFile): Array<{ value: string; location: Location }> {
-  const out: Array<{ value: string; location: Location }> = [];
-  const push = (node: Node) => {
+export function comparedLiterals(ctx: ScanContext, file: SourceFile): Array<{ value: string; raw: string; location: Location; provable: boolean }> {
+  const out: Array<{ value: string; raw: string; location: Location; provable: boolean }> = [];
+  const push = (node: Node, compared: Node) => {
     const n = unwrap(node);
-    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) out.push({ value: n.getLiteralValue(), location: locate(ctx, n) });
+    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) out.push({ value: n.getLiteralValue(), raw: n.getText(), location: locate(ctx, n), provable: typedByMastra(compared) });
   };
   for (const bin of file.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
     if (!['===', '!==', '==', '!='].includes(bin.getOperatorToken().getText())) continue;
-    if (isToolNameExpr(bin.getLeft())) push(bin.getRight());
-    else if (isToolNameExpr(bin.getRight())) push(bin.getLeft());
+    if (isToolNameExpr(bin.getLeft())) push(bin.getRight(), bin.getLeft());
+    else if (isToolNameExpr(bin.getRight())) push(bin.getLeft(), bin.getRight());
   }
   for (const sw of file.getDescendantsOfKind(SyntaxKind.SwitchStatement)) {
     if (!isToolNameExpr(sw.getExpression())) continue;
-    for (const clause of sw.getCaseBlock().getClauses()) if (Node.isCaseClause(clause)) push(clause.getExpression());
+    for (const clause of sw.getCaseBlock().getClauses()) if (Node.isCaseClause(clause)) push(clause.getExpression(), sw.getExpression());
   }
   for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     const [arg] = call.getArguments();
     if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'includes' || !arg || !isToolNameExpr(arg)) continue;
     const list = resolveValue(callee.getExpression());
-    if (Node.isArrayLiteralExpression(list)) list.getElements().forEach(push);
+    if (Node.isArrayLiteralExpression(list)) list.getElements().forEach((el) => push(el, arg));
   }
   return out;
 }

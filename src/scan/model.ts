@@ -150,7 +150,25 @@ export interface Mention {
   context: 'instructions' | 'prompt' | 'system' | 'comparison';
   agentIndex?: number;
   /** Which of the tool's names it matches. */
-  matches: Array<{ agentIndex: number; key: string; wireName: string; as: MentionMatch[] }>;
+  matches: MentionTarget[];
+  /** Wrapped in backticks or quotes in the prompt text. */
+  quoted?: boolean;
+  /** Inside a fenced code block of the prompt (a code sample, not an instruction). */
+  inCodeBlock?: boolean;
+  /** Where the text lives: a string literal in code, or a prompt file read from disk. */
+  in?: 'code' | 'file';
+  /** Comparisons: the compared value is typed by Mastra or the AI SDK, so it is a tool name. */
+  provable?: boolean;
+  /** Comparisons: the string literal as written, quotes included. */
+  raw?: string;
+}
+
+export interface MentionTarget {
+  agentIndex: number;
+  origin: ToolOrigin;
+  key: string;
+  wireName: string;
+  as: MentionMatch[];
 }
 
 export interface ScanFileError {
@@ -167,7 +185,7 @@ export interface ScanResult {
   calls: CallSite[];
   mentions: Mention[];
   /** Code comparisons with a tool-name string that matches no known tool. */
-  comparisons: Array<{ value: string; location: Location }>;
+  comparisons: Array<{ value: string; raw: string; location: Location; provable: boolean }>;
 }
 
 /** An agent as read from code, before the prediction is made. */

@@ -30,9 +30,61 @@ function isString(n: AnyNode): boolean {
   return n.type === 'StringLiteral' || (n.type === 'Literal' && typeof n.value === 'string') || (n.type === 'TemplateLiteral' && n.expressions.length === 0);
 }
 
+/** Replaces the `nth` occurrence of `find` in `text`; undefined when there is no such occurrence. */
+function replaceNth(text: string, find: string, nth: number, by: string): string | undefined {
+  let at = -1;
+  for (let i = 0; i <= nth; i++) {
+    at = text.indexOf(find, at + 1);
+    if (at === -1) return undefined;
+  }
+  return text.slice(0, at) + by + text.slice(at + find.length);
+}
+
+/**
+ * Text edits inside one literal, applied from the end so earlier offsets stay valid. The raw text
+ * is spliced at the planned offset; the cooked value gets the same occurrence replaced.
+ */
+function spliceText(raw: string, cooked: string, rawStart: number, edits: Edit[]): { raw: string; cooked: string } | undefined {
+  for (const e of [...edits].sort((a, b) => b.location.start - a.location.start)) {
+    const offset = e.location.start - rawStart;
+    if (raw.slice(offset, offset + e.before.length) !== e.before) return undefined;
+    const nth = raw.slice(0, offset).split(e.before).length - 1;
+    const nextCooked = replaceNth(cooked, e.before, nth, e.after);
+    if (nextCooked === undefined) return undefined;
+    raw = raw.slice(0, offset) + e.after + raw.slice(offset + e.before.length);
+    cooked = nextCooked;
+  }
+  return { raw, cooked };
+}
+
+function applyTextEdits(j: JSCodeshift, root: Collection, edits: readonly Edit[], applied: Edit[]): void {
+  if (edits.length === 0) return;
+  root.find(j.Node).forEach((path) => {
+    const n = path.node as AnyNode;
+    if (typeof n.start !== 'number' || !(isString(n) || n.type === 'TemplateElement')) return;
+    const inside = edits.filter((e) => e.location.start >= n.start && e.location.end <= n.end && !applied.includes(e));
+    if (inside.length === 0) return;
+    if (n.type === 'TemplateElement') {
+      const next = spliceText(n.value.raw, n.value.cooked ?? n.value.raw, n.start, inside);
+      if (!next) return;
+      n.value = { raw: next.raw, cooked: next.cooked };
+    } else if (n.type !== 'TemplateLiteral') {
+      const raw = (n.extra?.raw as string | undefined) ?? (n.raw as string);
+      const next = spliceText(raw, n.value, n.start, inside);
+      if (!next) return;
+      path.replace(stringNode(j, next.cooked, next.raw));
+    } else {
+      return;
+    }
+    applied.push(...inside);
+  });
+}
+
 export function applyEdits(j: JSCodeshift, root: Collection, edits: readonly Edit[]): ApplyResult {
-  const pending = new Map(edits.map((e) => [e.location.start, e]));
+  const text = edits.filter((e) => e.target === 'text');
   const applied: Edit[] = [];
+  applyTextEdits(j, root, text, applied);
+  const pending = new Map(edits.filter((e) => e.target !== 'text').map((e) => [e.location.start, e]));
   root.find(j.Node).forEach((path) => {
     const n = path.node as AnyNode;
     const edit = typeof n.start === 'number' ? pending.get(n.start) : undefined;
@@ -49,5 +101,5 @@ export function applyEdits(j: JSCodeshift, root: Collection, edits: readonly Edi
     pending.delete(edit.location.start);
     applied.push(edit);
   });
-  return { applied, missing: [...pending.values()] };
+  return { applied, missing: [...pending.values(), ...text.filter((e) => !applied.includes(e))] };
 }

@@ -1,0 +1,23 @@
+/**
+ * Plain-text edits for prompt files (.md, .txt): spliced from the end, each checked against the text
+ * it replaces, all or nothing.
+ */
+import type { Edit } from '../plan/model.ts';
+import type { FileOutcome } from './apply-file.ts';
+
+const CODE_FILE = /\.(?:[cm]?[jt]sx?)$/i;
+
+export function isCodeFile(file: string): boolean {
+  return CODE_FILE.test(file);
+}
+
+export function applyTextFileEdits(source: string, edits: readonly Edit[]): FileOutcome {
+  let text = source;
+  for (const e of [...edits].sort((a, b) => b.location.start - a.location.start)) {
+    if (e.target !== 'text' || text.slice(e.location.start, e.location.end) !== e.before) {
+      return { ok: false, error: `planned edit not found at ${e.location.line}:${e.location.column} (${e.before}); the file changed since the scan?` };
+    }
+    text = text.slice(0, e.location.start) + e.after + text.slice(e.location.end);
+  }
+  return { ok: true, text, applied: [...edits] };
+}
