@@ -14,7 +14,7 @@ describe('mastra-tool-names scan', () => {
     assert.match(r.stdout, /! activeTools names lookup-order, which the model is not offered/);
     assert.match(r.stdout, /support-agent\.ts:12:\d+ instructions names lookup-order \(the tool's id\); the model sees lookupOrderTool/);
     assert.match(r.stdout, /ToolCallView\.tsx:26:\d+ comparison names search\.web \(the tool's key\); the model sees search_web/);
-    assert.match(r.stdout, /4 agents, 5 keys rewritten on the wire, 0 collisions, 2 toolChoice\/activeTools names not offered, 14 mentions/);
+    assert.match(r.stdout, /4 agents, 5 keys rewritten on the wire, 0 collisions, 2 toolChoice\/activeTools names not offered, 15 mentions/);
   });
 
   test('a missing path or a file is a usage error', async () => {

@@ -130,7 +130,7 @@ describe('migrate command', () => {
       assert.match(r.stdout, /^--- a\/src\/mastra\/tools\/registry\.ts$/m);
       assert.match(r.stdout, /^-  'search\.web': searchTool,$/m);
       assert.match(r.stdout, /^\+  search_web: searchTool,$/m);
-      assert.match(r.stdout, /17 edits in 6 files \(7 preserve the wire, 7 fix a request, 3 rename what the model sees\)/);
+      assert.match(r.stdout, /18 edits in 6 files \(7 preserve the wire, 8 fix a request, 3 rename what the model sees\)/);
       assert.match(r.stdout, /Dry run: nothing was written\./);
       assert.deepEqual(snapshot(copy.root), bytes);
     } finally {

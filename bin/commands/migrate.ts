@@ -12,6 +12,7 @@ interface MigrateArgs {
   only: string[];
   skip: string[];
   rekeyById: boolean;
+  prefer?: 'rekey' | 'prompt';
   include: string[];
   exclude: string[];
   json: boolean;
@@ -27,6 +28,7 @@ export const migrateCommand: CommandModule<object, MigrateArgs> = {
       .option('force', { type: 'boolean', default: false, describe: 'write even with uncommitted changes in the target or outside git' })
       .option('only', { type: 'string', array: true, default: [], choices: [...RULE_IDS], describe: 'apply only these rules' })
       .option('skip', { type: 'string', array: true, default: [], choices: [...RULE_IDS], describe: 'do not apply these rules' })
+      .option('prefer', { type: 'string', choices: ['rekey', 'prompt'] as const, describe: 'for tools a prompt names by another name: re-key them, or rewrite the prompt (default: decided by the evidence)' })
       .option('rekey-by-id', { type: 'boolean', default: false, describe: 'also key user tools by their id (renames what the model sees)' })
       .option('include', { type: 'string', array: true, default: [], describe: 'glob patterns of files to read' })
       .option('exclude', { type: 'string', array: true, default: [], describe: 'glob patterns of files to skip' })
@@ -40,6 +42,7 @@ export const migrateCommand: CommandModule<object, MigrateArgs> = {
       only: argv.only,
       skip: argv.skip,
       rekeyById: argv.rekeyById,
+      ...(argv.prefer ? { prefer: argv.prefer } : {}),
       include: argv.include,
       exclude: argv.exclude,
     });

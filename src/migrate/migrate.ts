@@ -8,6 +8,7 @@ import { createTwoFilesPatch } from 'diff';
 import writeFileAtomic from 'write-file-atomic';
 import type { Edit, Plan, RuleId } from '../plan/model.ts';
 import { buildPlan } from '../plan/plan.ts';
+import type { Preference } from '../plan/rules/prompts.ts';
 import type { ScanResult } from '../scan/model.ts';
 import { scanRepository, type ScanOptions } from '../scan/scan.ts';
 import { applyFileEdits } from './apply-file.ts';
@@ -22,6 +23,8 @@ export interface MigrateOptions extends ScanOptions, RuleSelection {
   dryRun?: boolean;
   /** Write even when the target has uncommitted changes or is not in git. */
   force?: boolean;
+  /** Re-key tools or rewrite prompts, instead of deciding from the evidence. */
+  prefer?: Preference;
 }
 
 export interface FileChange {
@@ -64,7 +67,7 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
   if (!dryRun) await ensureWritable(root, options.force);
 
   const scan = await scanRepository(root, options);
-  const plan = buildPlan(scan, { rules });
+  const plan = buildPlan(scan, { rules, ...(options.prefer ? { prefer: options.prefer } : {}) });
   const byFile = new Map<string, Edit[]>();
   for (const edit of plan.edits) byFile.set(edit.location.file, [...(byFile.get(edit.location.file) ?? []), edit]);
 

@@ -54,9 +54,9 @@ function unknownNames(options: CallOptionsInfo, prediction: Prediction): Unknown
   return out;
 }
 
-function toolNames(agent: AgentInfo): ToolName[] {
+function toolNames(agent: AgentInfo, extra: ToolEntry[] = []): ToolName[] {
   const out: ToolName[] = [];
-  for (const entry of [...agent.tools.entries, ...agent.agents.entries, ...agent.workflows.entries]) {
+  for (const entry of [...agent.tools.entries, ...agent.agents.entries, ...agent.workflows.entries, ...extra]) {
     const raw = ORIGIN_PREFIX[entry.origin] + entry.key;
     const wireName = raw === '' ? '' : toWireName(raw);
     const add = (name: string | undefined, as: ToolName['as']) => {
@@ -120,7 +120,9 @@ export function analyse(project: Project, root: string, candidates: string[], fi
     return { ...call, ...(prediction ? { prediction } : {}), unknownNames: prediction && agent ? unknownNames(call.options, prediction) : [] };
   });
 
-  const allNames = agents.flatMap(toolNames);
+  // Code comparisons can name call-time tools (toolsets, clientTools) too.
+  const callTools = (a: AgentInfo) => calls.filter((c) => c.agentIndex === a.index).flatMap((c) => [...c.options.toolsets.entries, ...c.options.clientTools.entries]);
+  const allNames = agents.flatMap((a) => toolNames(a, callTools(a)));
   const mentions: Mention[] = [];
   for (const agent of agents) mentions.push(...mentionsIn(agent.instructions, toolNames(agent), agent.index));
   for (const call of calls) {

@@ -110,6 +110,7 @@ const TYPED_BY_MASTRA = /[\\/]node_modules[\\/](@mastra|ai|@ai-sdk)[\\/]/;
 function typedByMastra(node: Node): boolean {
   const expr = unwrap(node);
   if (!Node.isPropertyAccessExpression(expr)) return false;
+  if (rootFromMastra(expr)) return true;
   try {
     const owner = expr.getExpression().getType();
     const decls = [owner, ...owner.getUnionTypes()].flatMap((t) => [...(t.getSymbol()?.getDeclarations() ?? []), ...(t.getAliasSymbol()?.getDeclarations() ?? [])]);
@@ -118,6 +119,28 @@ function typedByMastra(node: Node): boolean {
   } catch {
     return false;
   }
+}
+
+const MASTRA_TYPE_TEXT = /node_modules\/(@mastra\/core|ai|@ai-sdk\/[^/]+)\//;
+
+/**
+ * The value the access starts from is typed by Mastra: `chunk` in `for await (const chunk of
+ * agentStream.fullStream)`, or a variable whose declared type comes from @mastra/core or `ai`.
+ */
+function rootFromMastra(expr: Node): boolean {
+  let root: Node = expr;
+  while (Node.isPropertyAccessExpression(root) || Node.isElementAccessExpression(root)) root = unwrap(root.getExpression());
+  if (!Node.isIdentifier(root)) return false;
+  try {
+    if (MASTRA_TYPE_TEXT.test(root.getType().getText())) return true;
+    for (const decl of root.getSymbol()?.getDeclarations() ?? []) {
+      const loop = decl.getFirstAncestorByKind(SyntaxKind.ForOfStatement);
+      if (loop && MASTRA_TYPE_TEXT.test(loop.getExpression().getType().getText())) return true;
+    }
+  } catch {
+    // No types (broken code, nothing installed): not provable.
+  }
+  return false;
 }
 
 /** String literals compared with a tool-name expression anywhere in a file. */

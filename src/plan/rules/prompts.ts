@@ -114,7 +114,9 @@ export function planPrompts(scan: ScanResult, renamed: ReadonlyMap<string, strin
             : !isLegalToolName(id)
               ? `its id "${id}" is not a legal tool name`
               : !byId
-                ? 'the prompt names it in more than one way'
+                ? new Set(actionable.map((m) => m.name)).size > 1
+                  ? 'the prompt names it in more than one way'
+                  : `the prompt names it by "${actionable[0]!.name}", not by its id "${id}"`
                 : evidence.length
                   ? `code depends on "${current}": ${evidence.join('; ')}`
                   : 'it cannot be re-keyed here';

@@ -4,7 +4,7 @@
  * by Mastra or the AI SDK (so it is provably a tool name); otherwise reported with the fix.
  */
 import type { ScanResult } from '../../scan/model.ts';
-import { agentEntries, agentLabel, locationKey, renderString, wireOf } from '../agents.ts';
+import { agentEntries, agentLabel, callEntries, locationKey, renderString, wireOf } from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
 
 export function planReferences(scan: ScanResult, finalNames: ReadonlyMap<string, string>): { edits: Edit[]; findings: Finding[] } {
@@ -14,7 +14,8 @@ export function planReferences(scan: ScanResult, finalNames: ReadonlyMap<string,
     const targets = new Map<string, { current: string; agents: string[] }>();
     for (const t of m.matches) {
       const agent = scan.agents[t.agentIndex]!;
-      const entry = agentEntries(agent).find((e) => e.origin === t.origin && e.key === t.key);
+      const callTools = scan.calls.filter((c) => c.agentIndex === agent.index).flatMap(callEntries);
+      const entry = [...agentEntries(agent), ...callTools].find((e) => e.origin === t.origin && e.key === t.key);
       if (!entry) continue;
       const final = finalNames.get(locationKey(entry.keyLocation)) ?? wireOf(entry);
       const got = targets.get(final) ?? { current: wireOf(entry), agents: [] };
