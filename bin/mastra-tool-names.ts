@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 /**
  * The CLI: parses flags, calls the engine, prints, and sets the exit code. Nothing else does.
- * Exit codes: 0 clean, 1 Mastra would fail / changes or findings pending, 2 usage error,
- * 3 files that could not be processed.
+ * Exit codes: 0 clean; 1 pending (`check`: changes or findings; `names`: Mastra would fail);
+ * 2 usage or configuration error (also: unsafe target for `migrate`); 3 files that could not be
+ * processed.
  */
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { namesCommand } from './commands/names.ts';
 import { scanCommand } from './commands/scan.ts';
 import { migrateCommand } from './commands/migrate.ts';
+import { checkCommand } from './commands/check.ts';
 import { MigrateError } from '../src/migrate/errors.ts';
 import { EXIT, UsageError } from './io.ts';
 
@@ -17,6 +19,7 @@ const cli = yargs(hideBin(process.argv))
   .usage('$0 <command> [options]\n\nFind and fix Mastra tool names that drift from what the model is offered.')
   .command(namesCommand)
   .command(migrateCommand)
+  .command(checkCommand)
   .command(scanCommand)
   .demandCommand(1, 'Name a command.')
   .recommendCommands()

@@ -1,57 +1,29 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { migrate } from '../../src/migrate/migrate.ts';
-import { RULE_IDS } from '../../src/plan/model.ts';
-import { renderMigrateText } from '../../src/report/migrate-text.ts';
-import { EXIT, styleFor } from '../io.ts';
+import { buildReport } from '../../src/report/build.ts';
+import { EXIT } from '../io.ts';
+import { engineOptions, emitReport, runOptions, type RunArgs } from './run-options.ts';
 import { existingDirectory } from './scan.ts';
 
-interface MigrateArgs {
-  path: string;
+interface MigrateArgs extends RunArgs {
   dryRun: boolean;
   force: boolean;
-  only: string[];
-  skip: string[];
-  rekeyById: boolean;
-  prefer?: 'rekey' | 'prompt';
-  include: string[];
-  exclude: string[];
-  json: boolean;
 }
 
 export const migrateCommand: CommandModule<object, MigrateArgs> = {
   command: 'migrate [path]',
-  describe: 'Rewrite illegal tool keys to their wire names and update the names that must follow',
+  describe: 'Rewrite tool keys, toolChoice, activeTools, prompts and references so every name is one the model is offered',
   builder: (y: Argv) =>
-    y
-      .positional('path', { type: 'string', default: '.', describe: 'repository or folder to migrate' })
+    runOptions(y)
       .option('dry-run', { type: 'boolean', default: false, describe: 'write nothing; print a unified diff per file and a summary' })
       .option('force', { type: 'boolean', default: false, describe: 'write even with uncommitted changes in the target or outside git' })
-      .option('only', { type: 'string', array: true, default: [], choices: [...RULE_IDS], describe: 'apply only these rules' })
-      .option('skip', { type: 'string', array: true, default: [], choices: [...RULE_IDS], describe: 'do not apply these rules' })
-      .option('prefer', { type: 'string', choices: ['rekey', 'prompt'] as const, describe: 'for tools a prompt names by another name: re-key them, or rewrite the prompt (default: decided by the evidence)' })
-      .option('rekey-by-id', { type: 'boolean', default: false, describe: 'also key user tools by their id (renames what the model sees)' })
-      .option('include', { type: 'string', array: true, default: [], describe: 'glob patterns of files to read' })
-      .option('exclude', { type: 'string', array: true, default: [], describe: 'glob patterns of files to skip' })
-      .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' })
-      .example('$0 migrate --dry-run fixtures/demo-app', 'review the changes for the bundled demo') as unknown as Argv<MigrateArgs>,
+      .example('$0 migrate --dry-run fixtures/demo-app', 'review the changes for the bundled demo')
+      .example('$0 migrate --dry-run --format markdown .', 'a pull-request comment') as unknown as Argv<MigrateArgs>,
   handler: async (argv: ArgumentsCamelCase<MigrateArgs>) => {
     const root = await existingDirectory(argv.path);
-    const result = await migrate(root, {
-      dryRun: argv.dryRun,
-      force: argv.force,
-      only: argv.only,
-      skip: argv.skip,
-      rekeyById: argv.rekeyById,
-      ...(argv.prefer ? { prefer: argv.prefer } : {}),
-      include: argv.include,
-      exclude: argv.exclude,
-    });
-    if (argv.json) {
-      const { scan: _scan, ...rest } = result;
-      process.stdout.write(`${JSON.stringify(rest, null, 2)}\n`);
-    } else {
-      process.stdout.write(`${renderMigrateText(result, styleFor(process.stdout))}\n`);
-    }
-    process.exitCode = result.files.some((f) => f.status === 'failed') ? EXIT.unprocessable : EXIT.ok;
+    const result = await migrate(root, { ...engineOptions(argv), dryRun: argv.dryRun, force: argv.force });
+    const report = buildReport(result, argv.dryRun ? 'dry-run' : 'migrate', argv.path);
+    await emitReport(report, argv);
+    process.exitCode = report.totals.failedFiles > 0 ? EXIT.unprocessable : EXIT.ok;
   },
 };

@@ -32,6 +32,6 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
     const root = await existingDirectory(argv.path);
     const result = await scanRepository(root, { include: argv.include, exclude: argv.exclude });
     process.stdout.write(argv.json ? `${JSON.stringify(result, null, 2)}\n` : `${renderScanText(result, styleFor(process.stdout))}\n`);
-    process.exitCode = EXIT.ok;
+    process.exitCode = result.files.unparsable.length > 0 ? EXIT.unprocessable : EXIT.ok;
   },
 };

@@ -17,6 +17,8 @@ import { MigrateError } from './errors.ts';
 import { formatLikeTheRepo, type FormatOutcome } from './format.ts';
 import { gitState } from './git.ts';
 import { selectRules, type RuleSelection } from './rules.ts';
+import { staleNames } from './stale-names.ts';
+import type { RenameWarning } from '../report/model.ts';
 
 export interface MigrateOptions extends ScanOptions, RuleSelection {
   /** Compute and diff, write nothing. */
@@ -46,6 +48,8 @@ export interface MigrateResult {
   files: FileChange[];
   /** Files written to disk (empty in a dry run). */
   written: string[];
+  /** Wire renames, with the places where the old name still appears as text. */
+  renames: RenameWarning[];
 }
 
 async function ensureWritable(root: string, force: boolean | undefined): Promise<void> {
@@ -95,5 +99,6 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
       written.push(path.relative(root, abs).split(path.sep).join('/'));
     }
   }
-  return { root, dryRun, rules, scan, plan, files, written };
+  const renames = await staleNames(root, plan.edits.filter((e) => files.some((f) => f.file === e.location.file && f.status === 'changed')), options);
+  return { root, dryRun, rules, scan, plan, files, written, renames };
 }

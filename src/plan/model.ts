@@ -75,9 +75,18 @@ export interface OrderChange {
   after: string[];
 }
 
+export interface AgentWireChange {
+  agent: string;
+  file: string;
+  before: string[];
+  after: string[];
+}
+
 export interface Plan {
   edits: Edit[];
   findings: Finding[];
   /** Agents whose tool order changes because rewritten keys no longer move to the end. */
   orderChanges: OrderChange[];
+  /** Per agent, the wire names offered before and after the plan ("what the model sees"). */
+  agents: AgentWireChange[];
 }

@@ -152,5 +152,11 @@ export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {
   }
   findings.push(...reportOnly(scan));
   const sorted = [...edits.values()].sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start);
-  return { edits: sorted, findings, orderChanges: orderChanges(scan, edits) };
+  const agents = scan.agents.map((agent) => ({
+    agent: agentLabel(agent),
+    file: agent.location.file,
+    before: agent.prediction.offered.map((t) => t.wireName),
+    after: predictTools(sourcesAfter(agent, edits)).offered.map((t) => t.wireName),
+  }));
+  return { edits: sorted, findings, orderChanges: orderChanges(scan, edits), agents };
 }

@@ -1,0 +1,88 @@
+/** Builds the report model from a migration result. Pure. */
+import { createRequire } from 'node:module';
+import type { MigrateResult } from '../migrate/migrate.ts';
+import type { FindingKind } from '../plan/model.ts';
+import { REPORT_SCHEMA_VERSION, type Report, type ReportFinding, type RunMode } from './model.ts';
+
+const SEVERITY: Record<FindingKind, ReportFinding['severity']> = {
+  collision: 'error',
+  unparsable: 'error',
+  'unknown-name': 'warning',
+  reference: 'warning',
+  'prompt-mention': 'warning',
+  'unknown-tool-mention': 'warning',
+  'file-name-key': 'warning',
+  'step-tools': 'warning',
+  'skipped-rename': 'warning',
+  unresolved: 'note',
+  'runtime-names': 'note',
+};
+
+/** Our own version: package.json is two folders up from src/report, three from dist/src/report. */
+export const TOOL_VERSION: string = (() => {
+  const require = createRequire(import.meta.url);
+  for (const rel of ['../../package.json', '../../../package.json']) {
+    try {
+      const pkg = require(rel) as { name?: string; version?: string };
+      if (pkg.name === 'mastra-tool-names' && pkg.version) return pkg.version;
+    } catch {
+      // try the next layout
+    }
+  }
+  return '0.0.0';
+})();
+
+/** Findings a person has to act on (notes are information only). */
+export function needsHuman(f: ReportFinding): boolean {
+  return f.severity !== 'note';
+}
+
+export function buildReport(result: MigrateResult, mode: RunMode, target: string): Report {
+  const applied = !result.dryRun;
+  const byFile = new Map(result.files.map((f) => [f.file, f]));
+  const changes = result.plan.edits
+    .filter((e) => byFile.get(e.location.file)?.status === 'changed')
+    .map((e) => ({
+      file: e.location.file,
+      line: e.location.line,
+      column: e.location.column,
+      start: e.location.start,
+      end: e.location.end,
+      rule: e.rule,
+      target: e.target,
+      before: e.before,
+      after: e.after,
+      reason: e.reason,
+      effect: e.effect,
+      confidence: e.rule === 'prompts' && e.target === 'text' ? ('high' as const) : ('n/a' as const),
+      applied,
+      agents: e.agents,
+    }));
+  const findings: ReportFinding[] = result.plan.findings.map((f) => ({ ...f, severity: SEVERITY[f.kind] }));
+  for (const f of result.files.filter((x) => x.status === 'failed')) {
+    findings.push({ kind: 'unparsable', severity: 'error', message: `could not process: ${f.error}`, locations: [{ file: f.file, line: 1, column: 1, start: 0, end: 0 }], agents: [] });
+  }
+  const count = (effect: string) => changes.filter((c) => c.effect === effect).length;
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: 'mastra-tool-names', version: TOOL_VERSION },
+    mode,
+    target,
+    mastra: result.scan.mastra,
+    rules: result.rules,
+    totals: {
+      changes: changes.length,
+      files: result.files.filter((f) => f.status === 'changed').length,
+      preserved: count('preserved'),
+      fixed: count('fixed'),
+      renamed: count('renamed'),
+      findings: findings.filter(needsHuman).length,
+      failedFiles: result.files.filter((f) => f.status === 'failed').length + result.scan.files.unparsable.length,
+    },
+    changes,
+    findings,
+    agents: result.plan.agents,
+    renames: result.renames,
+    files: result.files.map((f) => ({ file: f.file, status: f.status, changes: f.edits.length, ...(f.diff ? { diff: f.diff } : {}), ...(f.error ? { error: f.error } : {}) })),
+  };
+}

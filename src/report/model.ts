@@ -1,0 +1,87 @@
+/**
+ * The report model: one structure per run, rendered as text, JSON, Markdown or SARIF. Versioned
+ * (REPORT_SCHEMA_VERSION); its JSON Schema is schema/report.schema.json.
+ */
+import type { EditTarget, FindingKind, RuleId, WireEffect } from '../plan/model.ts';
+import type { Location } from '../scan/model.ts';
+
+export const REPORT_SCHEMA_VERSION = 1;
+
+export type RunMode = 'migrate' | 'dry-run' | 'check';
+
+export interface ReportChange {
+  file: string;
+  line: number;
+  column: number;
+  /** 0-based offsets in the file, end exclusive. */
+  start: number;
+  end: number;
+  rule: RuleId;
+  target: EditTarget;
+  before: string;
+  after: string;
+  reason: string;
+  effect: WireEffect;
+  /** Prompt edits: a confident mention (the only kind edited by default). */
+  confidence: 'high' | 'n/a';
+  /** Written to disk (migrate), or only proposed (dry run, check). */
+  applied: boolean;
+  agents: string[];
+}
+
+export interface ReportFinding {
+  kind: FindingKind;
+  rule?: RuleId;
+  severity: 'error' | 'warning' | 'note';
+  message: string;
+  locations: Location[];
+  agents: string[];
+}
+
+export interface AgentWire {
+  agent: string;
+  file: string;
+  /** Wire names the model is offered now, and after the changes. */
+  before: string[];
+  after: string[];
+}
+
+export interface RenameWarning {
+  from: string;
+  to: string;
+  agents: string[];
+  /** Places in the repository where the old name still appears as text. */
+  stillUsedAt: Location[];
+}
+
+export interface ReportFile {
+  file: string;
+  status: 'changed' | 'failed';
+  changes: number;
+  diff?: string;
+  error?: string;
+}
+
+export interface Report {
+  schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  tool: { name: 'mastra-tool-names'; version: string };
+  mode: RunMode;
+  /** The target as given on the command line. */
+  target: string;
+  mastra: { version?: string; builtinIds: 'installed-declarations' | 'bundled-table' };
+  rules: RuleId[];
+  totals: {
+    changes: number;
+    files: number;
+    preserved: number;
+    fixed: number;
+    renamed: number;
+    findings: number;
+    failedFiles: number;
+  };
+  changes: ReportChange[];
+  findings: ReportFinding[];
+  agents: AgentWire[];
+  renames: RenameWarning[];
+  files: ReportFile[];
+}

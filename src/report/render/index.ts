@@ -1,0 +1,29 @@
+/** One printer interface: every output format renders the same report model. */
+import type { Report } from '../model.ts';
+import { PLAIN, type Style } from '../names-text.ts';
+import { renderMarkdown } from './markdown.ts';
+import { renderSarif } from './sarif.ts';
+import { renderText } from './text.ts';
+
+export const FORMATS = ['text', 'json', 'markdown', 'sarif'] as const;
+export type Format = (typeof FORMATS)[number];
+
+const RENDERERS: Record<Format, (report: Report, style: Style) => string> = {
+  text: renderText,
+  json: (report) => JSON.stringify(report, null, 2),
+  markdown: renderMarkdown,
+  sarif: renderSarif,
+};
+
+export function renderReport(report: Report, format: Format, style: Style = PLAIN): string {
+  return RENDERERS[format](report, style);
+}
+
+/** The format a report file's extension asks for, if any. */
+export function formatForFile(file: string): Format | undefined {
+  if (/\.sarif(\.json)?$/i.test(file)) return 'sarif';
+  if (/\.json$/i.test(file)) return 'json';
+  if (/\.(md|markdown)$/i.test(file)) return 'markdown';
+  if (/\.(txt|log)$/i.test(file)) return 'text';
+  return undefined;
+}

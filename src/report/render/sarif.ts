@@ -1,0 +1,77 @@
+/** The report as SARIF 2.1.0 for code scanning: one result per change or finding, rules with help. */
+import type { Log, ReportingDescriptor, Result } from 'sarif';
+import { RULE_IDS, type FindingKind } from '../../plan/model.ts';
+import type { Report, ReportChange } from '../model.ts';
+
+const RULE_HELP: Record<string, string> = {
+  'rewrite-keys': 'Mastra rewrites tool keys outside a-zA-Z0-9_- (and over 63 characters) before sending them; toolChoice and activeTools are not rewritten. Write the key as the name Mastra sends.',
+  'rekey-builtins': 'A built-in registered by shorthand is offered under its export name, not under the id Mastra documents. Key it by its id.',
+  prompts: 'A prompt names a tool by a name the model is not offered (its id, its key before the rewrite, its export name).',
+  'tool-choice': 'toolChoice and activeTools are compared with the rewritten names; a raw key, id or export name there names no offered tool.',
+  references: 'Tool names in Mastra results are wire names; a comparison with another spelling never matches.',
+  'rekey-by-id': 'Key the tool by its createTool id (opt-in).',
+};
+
+const FINDING_HELP: Record<FindingKind, string> = {
+  collision: 'Two keys end on one wire name: Mastra fails every call of the agent. Rename one of them.',
+  unresolved: 'Part of a tool map cannot be read statically; its names are not checked.',
+  'runtime-names': 'Tool names known only at run time (MCP servers, registries); normalise them where they enter.',
+  'unknown-name': 'A toolChoice or activeTools name matches no offered tool.',
+  'file-name-key': 'A file-based tool is keyed by its file name; rename the file to a legal tool name.',
+  'step-tools': 'Tools returned by prepareStep reach the provider under their raw key.',
+  'skipped-rename': 'A re-key was skipped because the agent already offers that name.',
+  unparsable: 'A file could not be parsed; it was left unchanged.',
+  'prompt-mention': 'A prompt may name a tool by a name it is not offered under; not edited because it is ambiguous.',
+  'unknown-tool-mention': 'A prompt names a tool that no agent offers.',
+  reference: 'Code compares a tool name with a string the model never sends; not provably a Mastra value, so not edited.',
+};
+
+function rule(id: string, help: string): ReportingDescriptor {
+  return { id, name: id.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase()), shortDescription: { text: help.split('. ')[0]! }, fullDescription: { text: help }, help: { text: help } };
+}
+
+function changeResult(c: ReportChange): Result {
+  const singleLine = !c.before.includes('\n');
+  return {
+    ruleId: c.rule,
+    level: c.effect === 'renamed' ? 'warning' : 'note',
+    kind: c.applied ? 'informational' : 'fail',
+    message: { text: `${c.before} -> ${c.after} (${c.effect}): ${c.reason}` },
+    locations: [{ physicalLocation: { artifactLocation: { uri: c.file }, region: { startLine: c.line, startColumn: c.column, ...(singleLine ? { endLine: c.line, endColumn: c.column + c.before.length } : {}), charOffset: c.start, charLength: c.end - c.start } } }],
+    ...(c.applied
+      ? {}
+      : {
+          fixes: [
+            {
+              description: { text: `replace ${c.before} with ${c.after}` },
+              artifactChanges: [{ artifactLocation: { uri: c.file }, replacements: [{ deletedRegion: { charOffset: c.start, charLength: c.end - c.start }, insertedContent: { text: c.after } }] }],
+            },
+          ],
+        }),
+  };
+}
+
+export function renderSarif(report: Report): string {
+  const kinds = [...new Set(report.findings.map((f) => f.kind))];
+  const log: Log = {
+    version: '2.1.0',
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    runs: [
+      {
+        tool: { driver: { name: report.tool.name, version: report.tool.version, rules: [...RULE_IDS.map((id) => rule(id, RULE_HELP[id]!)), ...kinds.map((k) => rule(k, FINDING_HELP[k]))] } },
+        results: [
+          ...report.changes.map(changeResult),
+          ...report.findings.map(
+            (f): Result => ({
+              ruleId: f.kind,
+              level: f.severity,
+              message: { text: f.message },
+              locations: f.locations.map((l) => ({ physicalLocation: { artifactLocation: { uri: l.file }, region: { startLine: l.line, startColumn: l.column } } })),
+            }),
+          ),
+        ],
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2);
+}

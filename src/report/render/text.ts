@@ -1,0 +1,58 @@
+/** The report for people in a terminal: grouped by file, the diff in dry runs, colour on a TTY. */
+import type { Report, ReportFinding } from '../model.ts';
+import { PLAIN, type Style } from '../names-text.ts';
+
+const where = (f: ReportFinding) => f.locations.map((l) => `${l.file}:${l.line}:${l.column}`).join(', ');
+
+function colourDiff(diff: string, style: Style): string {
+  return diff
+    .split('\n')
+    .filter((l) => !l.startsWith('==='))
+    .map((l) => (l.startsWith('+') && !l.startsWith('+++') ? style.good(l) : l.startsWith('-') && !l.startsWith('---') ? style.bad(l) : l.startsWith('@@') ? style.dim(l) : l))
+    .join('\n');
+}
+
+export function renderText(report: Report, style: Style = PLAIN): string {
+  const out: string[] = [];
+  const proposed = report.mode !== 'migrate';
+  if (proposed) for (const f of report.files.filter((x) => x.diff)) out.push(colourDiff(f.diff!, style).trimEnd());
+
+  if (report.changes.length) {
+    out.push('', proposed ? 'Changes (not written: dry run)' : 'Changes written');
+    for (const file of [...new Set(report.changes.map((c) => c.file))]) {
+      out.push(`  ${file}`);
+      for (const c of report.changes.filter((x) => x.file === file)) {
+        const tag = c.effect === 'renamed' ? style.warn('renamed') : c.effect === 'fixed' ? style.good('fixed') : style.dim('preserved');
+        out.push(`    ${c.line}:${c.column}  ${c.rule}  ${c.before} -> ${c.after}  [${tag}]`);
+        out.push(style.dim(`      ${c.reason}`));
+      }
+    }
+  }
+  if (report.renames.length) {
+    out.push('', style.warn('The model will see new names:'));
+    for (const r of report.renames) {
+      out.push(`  ${r.from} -> ${r.to} (${r.agents.join(', ')})`);
+      for (const l of r.stillUsedAt) out.push(style.dim(`    "${r.from}" still appears at ${l.file}:${l.line}:${l.column}`));
+    }
+    out.push(style.dim('  Stored threads, traces, evals and approval lists may still hold the old names.'));
+  }
+  for (const a of report.agents) {
+    const same = a.before.join('\0') === a.after.join('\0');
+    if (!same) out.push('', style.dim(`What ${a.agent} offers: ${a.before.join(', ') || '(nothing)'} -> ${a.after.join(', ') || '(nothing)'}`));
+  }
+  if (report.findings.length) {
+    out.push('', 'Needs a human');
+    for (const f of report.findings) {
+      const kind = f.severity === 'error' ? style.bad(f.kind) : f.severity === 'warning' ? style.warn(f.kind) : style.dim(f.kind);
+      out.push(`  ${kind}  ${f.message}  ${style.dim(where(f))}`);
+    }
+  }
+  const t = report.totals;
+  out.push(
+    '',
+    `${t.changes} edits in ${t.files} files (${t.preserved} preserve the wire, ${t.fixed} fix a request, ${t.renamed} rename what the model sees); ` +
+      `${t.findings} findings need a human; ${t.failedFiles} files could not be processed.` +
+      (report.mode === 'migrate' ? ` ${t.files} files written.` : ' Dry run: nothing was written.'),
+  );
+  return out.join('\n').replace(/^\n+/, '');
+}
