@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { callSpec } from './harness/arbitraries.ts';
-import { compareWithMastra, muteConsole, type Disagreement } from './harness/compare.ts';
-import { startFakeProvider, type FakeProvider } from './harness/fake-provider.ts';
+import { useFakeProvider } from './harness/provider-hooks.ts';
+import { compareWithMastra, type Disagreement } from './harness/compare.ts';
 import { MASTRA_LINES, CURRENT_LINE } from './harness/mastra-versions.ts';
 
 const SEED = Number(process.env.MTN_FC_SEED ?? 20261202);
@@ -17,16 +17,7 @@ const RUNS = Number(process.env.MTN_FC_RUNS ?? 1000);
 const RUNS_OLD = Number(process.env.MTN_FC_RUNS_OLD ?? 200);
 const CONCURRENCY = 8;
 
-let provider: FakeProvider;
-let unmute: () => void;
-before(async () => {
-  provider = await startFakeProvider();
-  unmute = muteConsole();
-});
-after(async () => {
-  unmute();
-  await provider.close();
-});
+const provider = useFakeProvider();
 
 describe('normaliser agrees with real @mastra/core', () => {
   for (const line of MASTRA_LINES) {
@@ -39,7 +30,7 @@ describe('normaliser agrees with real @mastra/core', () => {
       let next = 0;
       const worker = async () => {
         while (next < cases.length) {
-          const d = await compareWithMastra(line, provider, cases[next++]!);
+          const d = await compareWithMastra(line, provider(), cases[next++]!);
           if (d) disagreements.push(d);
         }
       };
@@ -47,7 +38,7 @@ describe('normaliser agrees with real @mastra/core', () => {
       t.diagnostic(`${cases.length} cases ran against ${line.version}, ${disagreements.length} disagreements`);
       if (disagreements.length > 0) {
         const shrunk = await fc
-          .check(fc.asyncProperty(callSpec, async (spec) => (await compareWithMastra(line, provider, spec)) === undefined), { seed: SEED, numRuns: runs })
+          .check(fc.asyncProperty(callSpec, async (spec) => (await compareWithMastra(line, provider(), spec)) === undefined), { seed: SEED, numRuns: runs })
           .then((r) => r.counterexample);
         assert.fail(`first disagreement: ${JSON.stringify(disagreements[0], null, 1)}\nshrunk: ${JSON.stringify(shrunk)}`);
       }

@@ -12,8 +12,7 @@ import { predictRequest } from '../src/names/request.ts';
 import { agentSources, scanRepository } from '../src/scan/scan.ts';
 import type { ScanResult } from '../src/scan/model.ts';
 import { confident } from '../src/plan/rules/prompts.ts';
-import { muteConsole } from './harness/compare.ts';
-import { startFakeProvider, type FakeProvider } from './harness/fake-provider.ts';
+import { useFakeProvider } from './harness/provider-hooks.ts';
 import { captureFixtureAgent } from './harness/fixture-agents.ts';
 import { fixturePath } from './helpers/fixture-scan.ts';
 import { copyFixture, git, snapshot } from './helpers/git-copy.ts';
@@ -25,23 +24,18 @@ function diagnostics(root: string): string[] {
   return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.relative(root, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
 
-let provider: FakeProvider;
-let unmute: () => void;
+const provider = useFakeProvider();
 let copy: { root: string; cleanup(): void };
 let beforeScan: ScanResult;
 let beforeDiagnostics: string[];
 let result: MigrateResult;
 
 before(async () => {
-  provider = await startFakeProvider();
-  unmute = muteConsole();
   copy = copyFixture('demo-app');
   beforeScan = await scanRepository(copy.root);
   beforeDiagnostics = diagnostics(copy.root);
 });
 after(async () => {
-  unmute();
-  await provider.close();
   copy.cleanup();
 });
 
@@ -73,8 +67,8 @@ describe('migrate on the demo app', () => {
     for (const agent of afterScan.agents.filter((a) => a.variable)) {
       const original = beforeScan.agents.find((a) => a.id === agent.id)!;
       // Before: the untouched fixture (a different path, so its modules load fresh).
-      const was = await captureFixtureAgent(fixturePath('demo-app'), original, provider);
-      const now = await captureFixtureAgent(copy.root, agent, provider);
+      const was = await captureFixtureAgent(fixturePath('demo-app'), original, provider());
+      const now = await captureFixtureAgent(copy.root, agent, provider());
       assert.deepEqual(new Set(now.toolNames ?? []), new Set((was.toolNames ?? []).map((n) => renames.get(n) ?? n)), agent.id);
       // And the scan of the migrated code still predicts exactly what is sent.
       assert.deepEqual(now.toolNames, predictRequest(agentSources(agent)).toolNames, agent.id);
@@ -90,7 +84,7 @@ describe('migrate on the demo app', () => {
       const options: Record<string, unknown> = {};
       if (call.options.toolChoice?.name) options.toolChoice = { type: 'tool', toolName: call.options.toolChoice.name };
       if (call.options.activeTools.length) options.activeTools = call.options.activeTools.map((r) => r.name);
-      const sent = await captureFixtureAgent(copy.root, agent, provider, options);
+      const sent = await captureFixtureAgent(copy.root, agent, provider(), options);
       assert.ok(sent.toolNames, 'tools were sent');
       const forced = (sent.toolChoice as { function?: { name?: string } } | undefined)?.function?.name;
       if (forced) assert.ok(sent.toolNames.includes(forced), `tool_choice ${forced} is offered`);
@@ -103,7 +97,7 @@ describe('migrate on the demo app', () => {
     const afterScan = await scanRepository(copy.root);
     let checked = 0;
     for (const agent of afterScan.agents.filter((a) => a.variable)) {
-      const sent = await captureFixtureAgent(copy.root, agent, provider);
+      const sent = await captureFixtureAgent(copy.root, agent, provider());
       for (const m of afterScan.mentions.filter((x) => x.agentIndex === agent.index && x.context === 'instructions' && confident(x))) {
         assert.ok((sent.toolNames ?? []).includes(m.name), `${agent.id}: "${m.name}" at ${m.location.file}:${m.location.line} is offered`);
         checked++;

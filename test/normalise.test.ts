@@ -6,25 +6,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { predictRequest } from '../src/names/request.ts';
 import { predictTools } from '../src/names/normalise.ts';
-import { compareWithMastra, muteConsole } from './harness/compare.ts';
-import { startFakeProvider, type FakeProvider } from './harness/fake-provider.ts';
+import { useFakeProvider } from './harness/provider-hooks.ts';
+import { compareWithMastra } from './harness/compare.ts';
 import type { CallSpec } from './harness/mastra-capture.ts';
 import { CURRENT_LINE, MASTRA_LINES } from './harness/mastra-versions.ts';
 
-let provider: FakeProvider;
-let unmute: () => void;
-before(async () => {
-  provider = await startFakeProvider();
-  unmute = muteConsole();
-});
-after(async () => {
-  unmute();
-  await provider.close();
-});
+const provider = useFakeProvider();
 
 async function agreesEverywhere(spec: CallSpec): Promise<void> {
   for (const line of MASTRA_LINES) {
-    const d = await compareWithMastra(line, provider, spec);
+    const d = await compareWithMastra(line, provider(), spec);
     assert.equal(d, undefined, `@mastra/core ${line.version} disagrees: ${JSON.stringify(d)}`);
   }
 }
@@ -108,10 +99,10 @@ describe('named cases, checked against real Mastra', () => {
     const spec: CallSpec = { tools: ['a', 'web.search'], providerDefined: [{ origin: 'tools', key: 'web.search' }] };
     assert.deepEqual(names(spec), ['a']);
     assert.equal(predictTools(spec).offered.find((t) => t.key === 'web.search')?.wireName, 'web_search');
-    assert.equal(await compareWithMastra(CURRENT_LINE, provider, spec), undefined);
+    assert.equal(await compareWithMastra(CURRENT_LINE, provider(), spec), undefined);
     const clash: CallSpec = { tools: ['web_search', 'web.search'], providerDefined: [{ origin: 'tools', key: 'web.search' }] };
     assert.equal(predictTools(clash).failure?.name, 'web_search');
-    assert.equal(await compareWithMastra(CURRENT_LINE, provider, clash), undefined);
+    assert.equal(await compareWithMastra(CURRENT_LINE, provider(), clash), undefined);
   });
 
   test("toolChoice 'none' drops the tools in 1.71 only", async () => {

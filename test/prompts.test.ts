@@ -11,8 +11,7 @@ import { migrate, type MigrateResult } from '../src/migrate/migrate.ts';
 import { buildPlan } from '../src/plan/plan.ts';
 import { confident } from '../src/plan/rules/prompts.ts';
 import { scanRepository } from '../src/scan/scan.ts';
-import { muteConsole } from './harness/compare.ts';
-import { startFakeProvider, type FakeProvider } from './harness/fake-provider.ts';
+import { useFakeProvider } from './harness/provider-hooks.ts';
 import { captureFixtureAgent } from './harness/fixture-agents.ts';
 import { fixturePath } from './helpers/fixture-scan.ts';
 import { copyFixture } from './helpers/git-copy.ts';
@@ -24,16 +23,7 @@ function files(root: string, dir = ''): string[] {
   });
 }
 
-let provider: FakeProvider;
-let unmute: () => void;
-before(async () => {
-  provider = await startFakeProvider();
-  unmute = muteConsole();
-});
-after(async () => {
-  unmute();
-  await provider.close();
-});
+const provider = useFakeProvider();
 
 const CASES = readdirSync(fixturePath('prompts')).filter((n) => statSync(path.join(fixturePath('prompts'), n)).isDirectory());
 
@@ -51,7 +41,7 @@ async function run(name: string, check: (result: MigrateResult) => void): Promis
 
     const scan = await scanRepository(copy.root);
     const agent = scan.agents.find((a) => a.variable === 'agent')!;
-    const sent = await captureFixtureAgent(copy.root, agent, provider);
+    const sent = await captureFixtureAgent(copy.root, agent, provider());
     for (const m of scan.mentions.filter((x) => x.context === 'instructions' && confident(x))) {
       assert.ok((sent.toolNames ?? []).includes(m.name), `"${m.name}" (${m.location.file}:${m.location.line}) is offered: ${sent.toolNames}`);
     }

@@ -8,13 +8,15 @@ import { createRequire } from 'node:module';
 import { before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
-import AjvDraft04 from 'ajv-draft-04';
+import Draft04 from 'ajv-draft-04';
 import { createGenerator } from 'ts-json-schema-generator';
 import { migrate } from '../src/migrate/migrate.ts';
 import { buildReport } from '../src/report/build.ts';
 import type { Report } from '../src/report/model.ts';
 import { renderReport, type Format } from '../src/report/render/index.ts';
 
+// ajv-draft-04 is CommonJS; under NodeNext its class may sit on `default`.
+const AjvDraft04 = (Draft04 as unknown as { default?: typeof Ajv }).default ?? (Draft04 as unknown as typeof Ajv);
 const here = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
 const TARGET = 'fixtures/demo-app';
 let report: Report;
@@ -48,11 +50,12 @@ describe('report renderers on the demo app', () => {
     const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
     // The official schema has a pattern that is invalid under the `u` flag.
     const validate = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false }).compile(schema);
-    const sarif = JSON.parse(renderReport(report, 'sarif'));
+    const sarif = JSON.parse(renderReport(report, 'sarif')) as { runs: Array<{ results: Array<{ ruleId: string }>; tool: { driver: { rules: Array<{ id: string }> } } }> };
     assert.ok(validate(sarif), JSON.stringify(validate.errors?.slice(0, 3)));
-    assert.equal(sarif.runs[0].results.length, report.changes.length + report.findings.length);
-    const ruleIds = new Set(sarif.runs[0].tool.driver.rules.map((r: { id: string }) => r.id));
-    for (const r of sarif.runs[0].results) assert.ok(ruleIds.has(r.ruleId), r.ruleId);
+    assert.equal(sarif.runs[0]!.results.length, report.changes.length + report.findings.length);
+    const run = sarif.runs[0]!;
+    const ruleIds = new Set(run.tool.driver.rules.map((r) => r.id));
+    for (const r of run.results) assert.ok(ruleIds.has(r.ruleId), r.ruleId);
   });
 
   test('the model counts every change and finding once, with locations and wire effects', () => {

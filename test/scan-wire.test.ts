@@ -8,8 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { predictRequest } from '../src/names/request.ts';
 import { agentSources, scanRepository } from '../src/scan/scan.ts';
-import { muteConsole } from './harness/compare.ts';
-import { startFakeProvider, type FakeProvider } from './harness/fake-provider.ts';
+import { useFakeProvider } from './harness/provider-hooks.ts';
 import { captureFixtureAgent } from './harness/fixture-agents.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -18,16 +17,7 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 // whose tools are known at run time, so none of those three runs here.
 const APPS = ['demo-app', 'scan/tool-maps', 'scan/subagents-workflows', 'scan/call-sites', 'scan/mentions', 'scan/clean', 'scan/file-based'];
 
-let provider: FakeProvider;
-let unmute: () => void;
-before(async () => {
-  provider = await startFakeProvider();
-  unmute = muteConsole();
-});
-after(async () => {
-  unmute();
-  await provider.close();
-});
+const provider = useFakeProvider();
 
 for (const app of APPS) {
   describe(`fixture ${app}: predicted wire lists equal real Mastra`, async () => {
@@ -40,7 +30,7 @@ for (const app of APPS) {
       const partial = sets.some((s) => s.unresolved.length > 0 || s.runtime.length > 0 || s.entries.some((e) => e.conditional));
       test(`${agent.id ?? agent.variable} (${agent.location.file})`, { skip: partial && 'tool set only partly known statically' }, async () => {
         const predicted = predictRequest(agentSources(agent));
-        const captured = await captureFixtureAgent(root, agent, provider);
+        const captured = await captureFixtureAgent(root, agent, provider());
         if (predicted.prediction.failure) {
           assert.equal(captured.toolNames, null);
           assert.equal(captured.error, predicted.prediction.failure.message);
