@@ -101,6 +101,18 @@ describe('formatting', () => {
     }
   });
 
+  test('CRLF line endings and a BOM survive; only the edited names change', async () => {
+    const crlf = '\uFEFF' + AGENT.replace("instructions: 'x'", "instructions: `Use\n\\`search.web\\` first.`").replace(/\n/g, '\r\n');
+    const p = tempProject({ 'a.ts': crlf });
+    try {
+      await migrate(p.root, { force: true });
+      const after = readFileSync(path.join(p.root, 'a.ts'), 'utf8');
+      assert.equal(after, crlf.replace(/search\.web/g, 'search_web').replace("'search_web'", 'search_web'));
+    } finally {
+      p.cleanup();
+    }
+  });
+
   test('a prettier-formatted file in a repo with a config is formatted with that config', async () => {
     const config = { singleQuote: true, printWidth: 60 };
     const formatted = await prettier.format(AGENT, { ...config, parser: 'typescript' });

@@ -4,6 +4,7 @@
  */
 import jscodeshift from 'jscodeshift';
 import { applyEdits } from '../../transforms/lib/apply-edits.ts';
+import { lineTerminatorOf } from '../../transforms/lib/offsets.ts';
 import { parserFor } from '../../transforms/lib/parser.ts';
 import { RULE_IDS, type Edit } from '../plan/model.ts';
 
@@ -21,14 +22,14 @@ export function applyFileEdits(file: string, source: string, edits: readonly Edi
   for (const rule of RULE_IDS) {
     const mine = edits.filter((e) => e.rule === rule);
     if (mine.length === 0) continue;
-    const result = applyEdits(j, root, mine);
+    const result = applyEdits(j, root, mine, source);
     if (result.missing.length) {
       const m = result.missing[0]!;
       return { ok: false, error: `planned edit not found at ${m.location.line}:${m.location.column} (${m.before}); the file changed since the scan?` };
     }
     applied.push(...result.applied);
   }
-  const text = root.toSource();
+  const text = root.toSource({ lineTerminator: lineTerminatorOf(source) });
   try {
     j(text);
   } catch (e) {

@@ -4,6 +4,7 @@
  */
 import type { ASTNode, Collection, JSCodeshift } from 'jscodeshift';
 import type { Edit } from '../../src/plan/model.ts';
+import { toParserOffsets } from './offsets.ts';
 
 export interface ApplyResult {
   applied: Edit[];
@@ -80,7 +81,17 @@ function applyTextEdits(j: JSCodeshift, root: Collection, edits: readonly Edit[]
   });
 }
 
-export function applyEdits(j: JSCodeshift, root: Collection, edits: readonly Edit[]): ApplyResult {
+/**
+ * Applies `edits` (located in scanner offsets of `source`) to `root`, the parse of `source`.
+ */
+export function applyEdits(j: JSCodeshift, root: Collection, planned: readonly Edit[], source: string): ApplyResult {
+  const toParser = toParserOffsets(source);
+  const mapped = new Map(planned.map((e) => [{ ...e, location: { ...e.location, start: toParser(e.location.start), end: toParser(e.location.end) } }, e]));
+  const result = applyParsed(j, root, [...mapped.keys()]);
+  return { applied: result.applied.map((e) => mapped.get(e)!), missing: result.missing.map((e) => mapped.get(e)!) };
+}
+
+function applyParsed(j: JSCodeshift, root: Collection, edits: readonly Edit[]): ApplyResult {
   const text = edits.filter((e) => e.target === 'text');
   const applied: Edit[] = [];
   applyTextEdits(j, root, text, applied);

@@ -12,6 +12,7 @@ import type { Edit, RuleId } from '../../src/plan/model.ts';
 import { buildPlan } from '../../src/plan/plan.ts';
 import { scanSource } from '../../src/scan/analyse.ts';
 import { applyEdits } from './apply-edits.ts';
+import { lineTerminatorOf } from './offsets.ts';
 import { parserFor } from './parser.ts';
 
 function planned(rule: RuleId, file: FileInfo, options: Options): Edit[] {
@@ -21,7 +22,8 @@ function planned(rule: RuleId, file: FileInfo, options: Options): Edit[] {
     const rel = path.relative(root, path.resolve(file.path)).split(path.sep).join('/');
     return all.filter((e) => e.rule === rule && e.location.file === rel);
   }
-  const scan = scanSource(file.path, file.source);
+  // TypeScript drops a leading BOM when it reads a file; do the same for in-memory analysis.
+  const scan = scanSource(file.path, file.source.replace(/^\uFEFF/, ''));
   const rel = path.basename(file.path);
   return buildPlan(scan, { rules: [rule] }).edits.filter((e) => e.rule === rule && e.location.file === rel);
 }
@@ -34,8 +36,8 @@ export function standaloneTransform(rule: RuleId) {
     if (edits.length === 0) return undefined;
     const j = api.jscodeshift.withParser(parserFor(file.path));
     const root = j(file.source);
-    const result = applyEdits(j, root, edits);
+    const result = applyEdits(j, root, edits, file.source);
     if (result.missing.length > 0) throw new Error(`${file.path}: ${result.missing.length} planned edit(s) not found; is the plan older than the file?`);
-    return root.toSource();
+    return root.toSource({ lineTerminator: lineTerminatorOf(file.source) });
   };
 }
