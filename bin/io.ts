@@ -1,6 +1,6 @@
 /** Terminal helpers for the CLI layer: the only place that touches stdin, stdout and colours. */
 import pc from 'picocolors';
-import type { Style } from '../src/report/names-text.ts';
+import type { Style } from '../src/report/style.ts';
 
 export const EXIT = { ok: 0, pending: 1, usage: 2, unprocessable: 3 } as const;
 

@@ -2,15 +2,7 @@
 import type { NamedKey, NamesReport } from '../names/explain.ts';
 import { MAX_TOOL_NAME_LENGTH } from '../names/wire-name.ts';
 import { showKey, table } from './display.ts';
-
-export interface Style {
-  bad(text: string): string;
-  warn(text: string): string;
-  good(text: string): string;
-  dim(text: string): string;
-}
-
-export const PLAIN: Style = { bad: (t) => t, warn: (t) => t, good: (t) => t, dim: (t) => t };
+import { PLAIN, type Style } from './style.ts';
 
 function invalidChars(key: string): string[] {
   // Whole characters for people; Mastra counts UTF-16 units, so an emoji becomes two underscores.

@@ -1,7 +1,7 @@
 /** Renders a scan for people: per agent, what the model sees and where each name comes from. */
 import type { AgentInfo, CallSite, Location, Mention, ScanResult, ToolEntry } from '../scan/model.ts';
 import { showKey, table } from './display.ts';
-import { PLAIN, type Style } from './names-text.ts';
+import { PLAIN, type Style } from './style.ts';
 
 const at = (l: Location) => `${l.file}:${l.line}:${l.column}`;
 

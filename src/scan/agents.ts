@@ -1,7 +1,7 @@
 /** Finds `new Agent({...})` from @mastra/core and reads its tool sources, prompts and defaults. */
 import { Node, SyntaxKind, type NewExpression, type SourceFile } from 'ts-morph';
 import { isMastraExport, locate, propertyValue, resolveValue, type ScanContext } from './ast.ts';
-import { emptyOptions, readCallOptions } from './call-options.ts';
+import { readCallOptions } from './call-options.ts';
 import type { AgentDraft } from './model.ts';
 import { staticString } from './static-value.ts';
 import { textFragments } from './text.ts';
@@ -70,4 +70,3 @@ export function mastraRegistrations(file: SourceFile): Array<{ key: string; targ
   return out;
 }
 
-export { emptyOptions };

@@ -1,6 +1,6 @@
 /** One printer interface: every output format renders the same report model. */
 import type { Report } from '../model.ts';
-import { PLAIN, type Style } from '../names-text.ts';
+import { PLAIN, type Style } from '../style.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderSarif } from './sarif.ts';
 import { renderText } from './text.ts';

@@ -1,6 +1,6 @@
 /** The report for people in a terminal: grouped by file, the diff in dry runs, colour on a TTY. */
 import type { Report, ReportFinding } from '../model.ts';
-import { PLAIN, type Style } from '../names-text.ts';
+import { PLAIN, type Style } from '../style.ts';
 
 const where = (f: ReportFinding) => f.locations.map((l) => `${l.file}:${l.line}:${l.column}`).join(', ');
 
