@@ -85,7 +85,7 @@ describe('migrate on the demo app', () => {
       if (call.options.toolChoice?.name) options.toolChoice = { type: 'tool', toolName: call.options.toolChoice.name };
       if (call.options.activeTools.length) options.activeTools = call.options.activeTools.map((r) => r.name);
       const sent = await captureFixtureAgent(copy.root, agent, provider(), options);
-      assert.ok(sent.toolNames, 'tools were sent');
+      assert.ok(sent.toolNames, `tools were sent (${sent.error ?? 'no error'})`);
       const forced = (sent.toolChoice as { function?: { name?: string } } | undefined)?.function?.name;
       if (forced) assert.ok(sent.toolNames.includes(forced), `tool_choice ${forced} is offered`);
       for (const name of (options.activeTools as string[] | undefined) ?? []) assert.ok(sent.toolNames.includes(name), `${name} is sent`);

@@ -30,7 +30,9 @@ export async function startFakeProvider(): Promise<FakeProvider> {
         list.push({ unparsable: body });
       }
       recorded.set(caseId, list);
-      res.writeHead(400, { 'content-type': 'application/json' });
+      // No keep-alive: a client reusing a socket the server is closing races, fails the request, and
+      // the SDK retries with back-off (seen as a flaky, slow test under load).
+      res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
       res.end(JSON.stringify({ error: { message: 'captured by fake provider', type: 'invalid_request_error' } }));
     });
   });

@@ -37,5 +37,5 @@ export async function captureFixtureAgent(root: string, agent: AgentInfo, provid
   }
   const [request] = provider.requests(caseId);
   const tools = request?.tools as Array<{ function: { name: string } }> | undefined;
-  return { toolNames: request ? (tools ? tools.map((t) => t.function.name) : null) : null, toolChoice: request?.tool_choice, ...(error && !request ? { error } : {}) };
+  return { toolNames: request ? (tools ? tools.map((t) => t.function.name) : null) : null, toolChoice: request?.tool_choice, ...(error && !request ? { error } : {}), ...(request && !tools ? { error: 'the request carried no tools' } : {}) };
 }
