@@ -5,7 +5,7 @@
  * (default 200) against each older line; MTN_FC_SEED makes a run reproducible.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { callSpec } from './harness/arbitraries.ts';
 import { useFakeProvider } from './harness/provider-hooks.ts';

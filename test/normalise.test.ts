@@ -3,7 +3,7 @@
  * @mastra/core (every installed line), so the expectations here are measured facts, not beliefs.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { predictRequest } from '../src/names/request.ts';
 import { predictTools } from '../src/names/normalise.ts';
 import { useFakeProvider } from './harness/provider-hooks.ts';

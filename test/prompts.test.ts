@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { migrate, type MigrateResult } from '../src/migrate/migrate.ts';
 import { buildPlan } from '../src/plan/plan.ts';
 import { confident } from '../src/plan/rules/prompts.ts';

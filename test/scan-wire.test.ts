@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { predictRequest } from '../src/names/request.ts';
 import { agentSources, scanRepository } from '../src/scan/scan.ts';

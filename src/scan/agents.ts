@@ -1,6 +1,6 @@
 /** Finds `new Agent({...})` from @mastra/core and reads its tool sources, prompts and defaults. */
 import { Node, SyntaxKind, type NewExpression, type SourceFile } from 'ts-morph';
-import { isMastraExport, locate, propertyValue, resolveValue, type ScanContext } from './ast.ts';
+import { isMastraExport, locate, propertyValue, resolveValue } from './ast.ts';
 import { readCallOptions } from './call-options.ts';
 import type { AgentDraft } from './model.ts';
 import { staticString } from './static-value.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Node, QuoteKind } from 'ts-morph';
-import { locate, relativePath, resolveValue, unwrap, type ScanContext } from './ast.ts';
+import { relativePath, resolveValue, unwrap, type ScanContext } from './ast.ts';
 import type { Location, TextFragment } from './model.ts';
 import { staticString } from './static-value.ts';
 import { returnedExpressions } from './tool-map.ts';
