@@ -17,6 +17,7 @@ export interface RunArgs {
   exclude: string[];
   format: Format;
   report?: string;
+  verbose: boolean;
 }
 
 export function runOptions<T>(y: Argv<T>): Argv<T & RunArgs> {
@@ -28,6 +29,7 @@ export function runOptions<T>(y: Argv<T>): Argv<T & RunArgs> {
     .option('prefer', { type: 'string', choices: ['rekey', 'prompt'] as const, describe: 'for tools a prompt names by another name: re-key them, or rewrite the prompt (default: decided by the evidence)' })
     .option('include', { type: 'string', array: true, default: [], describe: 'glob patterns of files to read' })
     .option('exclude', { type: 'string', array: true, default: [], describe: 'glob patterns of files to skip' })
+    .option('verbose', { type: 'boolean', default: false, describe: 'print how long each phase took (on stderr)' })
     .option('format', { type: 'string', choices: FORMATS, default: 'text' as Format, describe: 'output format on stdout' })
     .option('report', { type: 'string', describe: 'also write the report to FILE (format from its extension: .json, .sarif, .md, .txt; else --format)' }) as unknown as Argv<T & RunArgs>;
 }

@@ -3,12 +3,14 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { renderScanText } from '../../src/report/scan-text.ts';
 import { scanRepository } from '../../src/scan/scan.ts';
 import { EXIT, styleFor, UsageError } from '../io.ts';
+import { withProgress } from '../progress.ts';
 
 interface ScanArgs {
   path: string;
   json: boolean;
   include: string[];
   exclude: string[];
+  verbose: boolean;
 }
 
 export async function existingDirectory(path: string): Promise<string> {
@@ -27,10 +29,11 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       .option('json', { type: 'boolean', default: false, describe: 'print the scan model as JSON (schema/scan.schema.json)' })
       .option('include', { type: 'string', array: true, default: [], describe: 'glob patterns of files to read (default: all sources)' })
       .option('exclude', { type: 'string', array: true, default: [], describe: 'glob patterns of files to skip' })
+      .option('verbose', { type: 'boolean', default: false, describe: 'print how long each phase took (on stderr)' })
       .example('$0 scan fixtures/demo-app', 'the bundled demo') as Argv<ScanArgs>,
   handler: async (argv: ArgumentsCamelCase<ScanArgs>) => {
     const root = await existingDirectory(argv.path);
-    const result = await scanRepository(root, { include: argv.include, exclude: argv.exclude });
+    const result = await withProgress(argv.verbose, (clock) => scanRepository(root, { include: argv.include, exclude: argv.exclude, clock }));
     process.stdout.write(argv.json ? `${JSON.stringify(result, null, 2)}\n` : `${renderScanText(result, styleFor(process.stdout))}\n`);
     process.exitCode = result.files.unparsable.length > 0 ? EXIT.unprocessable : EXIT.ok;
   },

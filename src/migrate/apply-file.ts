@@ -5,7 +5,7 @@
 import jscodeshift from 'jscodeshift';
 import { applyEdits } from '../../transforms/lib/apply-edits.ts';
 import { lineTerminatorOf } from '../../transforms/lib/offsets.ts';
-import { parserFor } from '../../transforms/lib/parser.ts';
+import { checkParses, parserFor } from '../../transforms/lib/parser.ts';
 import { RULE_IDS, type Edit } from '../plan/model.ts';
 
 export type FileOutcome = { ok: true; text: string; applied: Edit[] } | { ok: false; error: string };
@@ -31,7 +31,7 @@ export function applyFileEdits(file: string, source: string, edits: readonly Edi
   }
   const text = root.toSource({ lineTerminator: lineTerminatorOf(source) });
   try {
-    j(text);
+    checkParses(file, text);
   } catch (e) {
     return { ok: false, error: `the rewritten file would not parse: ${(e as Error).message.split('\n')[0]}` };
   }

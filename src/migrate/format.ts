@@ -36,9 +36,19 @@ export interface FormatOutcome {
   prettierFrom?: 'repository' | 'bundled';
 }
 
-export async function formatLikeTheRepo(root: string, file: string, before: string, after: string): Promise<FormatOutcome> {
+/** Config files found so far, by folder: prettier searches upward from the file on every call. */
+export type ConfigCache = Map<string, Promise<string | null>>;
+
+function configFileFor(prettier: Prettier, file: string, configFiles: ConfigCache): Promise<string | null> {
+  const dir = path.dirname(file);
+  let found = configFiles.get(dir);
+  if (!found) configFiles.set(dir, (found = prettier.resolveConfigFile(file)));
+  return found;
+}
+
+export async function formatLikeTheRepo(root: string, file: string, before: string, after: string, configFiles: ConfigCache = new Map()): Promise<FormatOutcome> {
   const { prettier, from } = await loadPrettier(root);
-  const config = await prettier.resolveConfigFile(file);
+  const config = await configFileFor(prettier, file, configFiles);
   if (!config) return { text: after, formatting: 'no-config' };
   const info = await prettier.getFileInfo(file, { ignorePath: path.join(root, '.prettierignore') });
   if (info.ignored || !info.inferredParser) return { text: after, formatting: 'ignored' };

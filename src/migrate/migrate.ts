@@ -10,11 +10,12 @@ import type { Edit, Plan, RuleId } from '../plan/model.ts';
 import { buildPlan } from '../plan/plan.ts';
 import type { Preference } from '../plan/rules/prompts.ts';
 import type { ScanResult } from '../scan/model.ts';
-import { scanRepository, type ScanOptions } from '../scan/scan.ts';
+import { scanWithInputs, type ScanOptions } from '../scan/scan.ts';
+import { PhaseClock, type PhaseTiming } from '../progress.ts';
 import { applyFileEdits } from './apply-file.ts';
 import { applyTextFileEdits, isCodeFile } from './apply-text.ts';
 import { MigrateError } from './errors.ts';
-import { formatLikeTheRepo, type FormatOutcome } from './format.ts';
+import { formatLikeTheRepo, type ConfigCache, type FormatOutcome } from './format.ts';
 import { gitState } from './git.ts';
 import { selectRules, type RuleSelection } from './rules.ts';
 import { staleNames } from './stale-names.ts';
@@ -50,6 +51,8 @@ export interface MigrateResult {
   written: string[];
   /** Wire renames, with the places where the old name still appears as text. */
   renames: RenameWarning[];
+  /** How long each phase took (for `--verbose`). */
+  timings: PhaseTiming[];
 }
 
 async function ensureWritable(root: string, force: boolean | undefined): Promise<void> {
@@ -70,35 +73,58 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
   const dryRun = Boolean(options.dryRun);
   if (!dryRun) await ensureWritable(root, options.force);
 
-  const scan = await scanRepository(root, options);
+  const clock = options.clock ?? new PhaseClock();
+  const { scan, discovered } = await scanWithInputs(root, { ...options, clock });
+
+  clock.start('plan', scan.agents.length);
   const plan = buildPlan(scan, { rules, ...(options.prefer ? { prefer: options.prefer } : {}) });
   const byFile = new Map<string, Edit[]>();
   for (const edit of plan.edits) byFile.set(edit.location.file, [...(byFile.get(edit.location.file) ?? []), edit]);
+  clock.end(plan.edits.length);
 
-  const files: FileChange[] = [];
-  const outputs = new Map<string, string>();
+  // Every file is rewritten, then formatted, before the first write.
+  clock.start('rewrite', byFile.size);
+  const rewritten: Array<{ rel: string; abs: string; before: string; after: string; applied: Edit[] }> = [];
+  const failed: FileChange[] = [];
   for (const [rel, edits] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
     const abs = path.join(root, rel);
     const before = await readFile(abs, 'utf8');
     const outcome = isCodeFile(abs) ? applyFileEdits(abs, before, edits) : applyTextFileEdits(before, edits);
-    if (!outcome.ok) {
-      files.push({ file: rel, status: 'failed', edits, error: outcome.error });
-      continue;
-    }
-    const formatted = isCodeFile(abs) ? await formatLikeTheRepo(root, abs, before, outcome.text) : { text: outcome.text, formatting: 'no-config' as const };
+    clock.tick();
+    if (outcome.ok) rewritten.push({ rel, abs, before, after: outcome.text, applied: outcome.applied });
+    else failed.push({ file: rel, status: 'failed', edits, error: outcome.error });
+  }
+  clock.end();
+
+  clock.start('format', rewritten.length);
+  const changed: FileChange[] = [];
+  const outputs = new Map<string, string>();
+  const configFiles: ConfigCache = new Map();
+  for (const { rel, abs, before, after, applied } of rewritten) {
+    const formatted = isCodeFile(abs) ? await formatLikeTheRepo(root, abs, before, after, configFiles) : { text: after, formatting: 'no-config' as const };
+    clock.tick();
     if (formatted.text === before) continue;
     outputs.set(abs, formatted.text);
-    files.push({ file: rel, status: 'changed', edits: outcome.applied, diff: createTwoFilesPatch(`a/${rel}`, `b/${rel}`, before, formatted.text), formatting: formatted.formatting });
+    changed.push({ file: rel, status: 'changed', edits: applied, diff: createTwoFilesPatch(`a/${rel}`, `b/${rel}`, before, formatted.text), formatting: formatted.formatting });
   }
+  clock.end();
+  const files = [...failed, ...changed].sort((a, b) => a.file.localeCompare(b.file));
 
   const written: string[] = [];
   if (!dryRun) {
-    // Every file is computed before the first write, and each write is a rename of a finished file.
+    // Each write is a rename of a finished file, so a failure never leaves half a file.
+    clock.start('write', outputs.size);
     for (const [abs, text] of outputs) {
       await writeFileAtomic(abs, text, 'utf8');
       written.push(path.relative(root, abs).split(path.sep).join('/'));
+      clock.tick();
     }
+    clock.end();
   }
-  const renames = await staleNames(root, plan.edits.filter((e) => files.some((f) => f.file === e.location.file && f.status === 'changed')), options);
-  return { root, dryRun, rules, scan, plan, files, written, renames };
+  const renamedFiles = new Set(changed.map((f) => f.file));
+  const searched = [...discovered.sources, ...discovered.tsconfigs, ...discovered.texts];
+  clock.start('renames', searched.length);
+  const renames = staleNames(root, plan.edits.filter((e) => renamedFiles.has(e.location.file)), searched);
+  clock.end(renames.length ? searched.length : 0);
+  return { root, dryRun, rules, scan, plan, files, written, renames, timings: clock.timings() };
 }

@@ -1,23 +1,47 @@
 /**
  * After a wire rename, where the old name still appears as text in the repository (tests, eval
- * sets, approval lists, docs): stored data and such files may still hold it.
+ * sets, approval lists, docs): stored data and such files may still hold it. In code only quoted
+ * strings count (`'askUserTool'`), not identifiers that happen to match.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Edit } from '../plan/model.ts';
 import type { RenameWarning } from '../report/model.ts';
 import { findName } from '../scan/mentions.ts';
 import type { Location } from '../scan/model.ts';
-import { discoverFiles, type DiscoverOptions } from '../scan/discover.ts';
 
-const TEXT_FILES = ['**/*.{md,mdx,txt,json,yaml,yml}'];
+const CODE = /\.[cm]?[jt]sx?$/;
+const QUOTES = new Set(['"', "'", '`']);
 
 function lineAndColumn(text: string, at: number): { line: number; column: number } {
   const before = text.slice(0, at).split('\n');
   return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }
 
-export async function staleNames(root: string, edits: readonly Edit[], options: DiscoverOptions = {}): Promise<RenameWarning[]> {
+/**
+ * Offsets of strings in code whose whole content is one of `names`: one pass over the quotes, so a
+ * file costs the same however many tools were renamed.
+ */
+function quotedNames(text: string, names: ReadonlyMap<string, unknown>, longest: number): Array<{ at: number; name: string }> {
+  const hits: Array<{ at: number; name: string }> = [];
+  for (let q = 0; q < text.length; q++) {
+    const quote = text[q]!;
+    if (!QUOTES.has(quote)) continue;
+    const close = text.indexOf(quote, q + 1);
+    if (close === -1 || close - q - 1 > longest) continue;
+    const content = text.slice(q + 1, close);
+    if (names.has(content)) hits.push({ at: q + 1, name: content });
+  }
+  return hits;
+}
+
+function occurrences(file: string, text: string, renames: ReadonlyMap<string, RenameWarning>, longest: number): Array<{ at: number; name: string }> {
+  if (CODE.test(file)) return quotedNames(text, renames, longest);
+  return [...renames.keys()].flatMap((name) => findName(text, name).map((at) => ({ at, name })));
+}
+
+/** `files`: every source and text file of the scan (absolute). */
+export function staleNames(root: string, edits: readonly Edit[], files: readonly string[]): RenameWarning[] {
   const renames = new Map<string, RenameWarning>();
   for (const e of edits.filter((x) => x.effect === 'renamed')) {
     const w = renames.get(e.wire.before) ?? { from: e.wire.before, to: e.wire.after, agents: [], stillUsedAt: [] };
@@ -25,23 +49,18 @@ export async function staleNames(root: string, edits: readonly Edit[], options: 
     renames.set(e.wire.before, w);
   }
   if (renames.size === 0) return [];
-  const files = [...(await discoverFiles(root, options)), ...(await discoverFiles(root, { ...options, include: TEXT_FILES }))];
+  const longest = Math.max(...[...renames.keys()].map((n) => n.length));
   const edited = new Set(edits.map((e) => `${e.location.file}:${e.location.start}`));
   for (const abs of [...new Set(files)].sort()) {
-    const text = await readFile(abs, 'utf8');
+    const text = readFileSync(abs, 'utf8');
     const file = path.relative(root, abs).split(path.sep).join('/');
-    for (const w of renames.values()) {
-      const code = /\.[cm]?[jt]sx?$/.test(file);
-      for (const at of findName(text, w.from)) {
-        if (edited.has(`${file}:${at}`)) continue; // the key being renamed itself
-        // In code only strings count (`'askUserTool'`), not identifiers that happen to match.
-        const open = text[at - 1];
-        if (code && !(open && /[`'"]/.test(open) && text[at + w.from.length] === open)) continue;
-        const { line, column } = lineAndColumn(text, at);
-        const location: Location = { file, line, column, start: at, end: at + w.from.length };
-        w.stillUsedAt.push(location);
-      }
+    for (const { at, name } of occurrences(file, text, renames, longest)) {
+      if (edited.has(`${file}:${at}`)) continue; // the key being renamed itself
+      const { line, column } = lineAndColumn(text, at);
+      const location: Location = { file, line, column, start: at, end: at + name.length };
+      renames.get(name)!.stillUsedAt.push(location);
     }
   }
+  for (const w of renames.values()) w.stillUsedAt.sort((a, b) => a.file.localeCompare(b.file) || a.start - b.start);
   return [...renames.values()];
 }

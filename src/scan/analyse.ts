@@ -15,6 +15,7 @@ import { comparedLiterals, mentionsIn, type ToolName } from './mentions.ts';
 import { SCAN_SCHEMA_VERSION, type AgentDraft, type AgentInfo, type CallOptionsInfo, type CallSite, type Mention, type ScanResult, type ToolEntry, type UnknownName } from './model.ts';
 import { createInMemoryProject, syntaxError } from './project.ts';
 import type { MapContext } from './tool-map.ts';
+import { SAME_PROJECT, type TypeOracle } from './type-oracle.ts';
 
 function keysOf(entries: ToolEntry[]): string[] {
   return entries.map((e) => e.key);
@@ -85,7 +86,7 @@ export function scanSource(filePath: string, text: string): ScanResult {
   return analyse(project, root, [file], 1, undefined);
 }
 
-export function analyse(project: Project, root: string, candidates: string[], fileCount: number, version: string | undefined): ScanResult {
+export function analyse(project: Project, root: string, candidates: string[], fileCount: number, version: string | undefined, types: TypeOracle = SAME_PROJECT): ScanResult {
   const unparsable: ScanResult['files']['unparsable'] = [];
   const scanned = candidates.filter((file) => {
     const error = syntaxError(project, file);
@@ -98,7 +99,7 @@ export function analyse(project: Project, root: string, candidates: string[], fi
   const nodes = new Map<Node, number>();
   const constructors = sourceFiles.flatMap(findAgentConstructors);
   constructors.forEach((node, index) => nodes.set(node, index));
-  const ctx: MapContext = { root, agentIndexOf: (node) => nodes.get(node) };
+  const ctx: MapContext = { root, types, agentIndexOf: (node) => nodes.get(node) };
   const partial = constructors.map((node, index) => readAgent(ctx, node, index));
   const constructorFiles = new Set(constructors.map((n) => n.getSourceFile().getFilePath() as string));
   partial.push(...findFileAgents(ctx, project, partial.length, constructorFiles));

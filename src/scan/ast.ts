@@ -5,9 +5,12 @@
 import path from 'node:path';
 import { Node, SyntaxKind, type Expression, type Symbol as TsSymbol } from 'ts-morph';
 import type { Location } from './model.ts';
+import type { TypeOracle } from './type-oracle.ts';
 
 export interface ScanContext {
   root: string;
+  /** Answers questions that need the installed declarations. */
+  types: TypeOracle;
 }
 
 export function locate(ctx: ScanContext, node: Node): Location {

@@ -3,6 +3,7 @@
  * (the `id` type argument in its declarations); this table is the fallback when it is not installed.
  */
 import type { Node } from 'ts-morph';
+import type { TypeOracle } from './type-oracle.ts';
 
 /** Measured on @mastra/core 1.67.0 and 1.71.0. */
 export const BUNDLED_BUILTIN_IDS: Readonly<Record<string, string>> = {
@@ -19,13 +20,15 @@ export const BUNDLED_BUILTIN_IDS: Readonly<Record<string, string>> = {
 export const WEB_SEARCH_MARKER = 'webSearchTool';
 
 /** The literal `id` type of a tool value, as the installed declarations type it. */
-export function declaredToolId(node: Node): string | undefined {
-  try {
-    const idProp = node.getType().getProperty('id');
-    const idType = idProp?.getTypeAtLocation(node);
-    if (idType?.isStringLiteral()) return String(idType.getLiteralValue());
-  } catch {
-    // Unresolvable types (package not installed, broken code) fall back to the bundled table.
-  }
-  return undefined;
+export function declaredToolId(types: TypeOracle, node: Node): string | undefined {
+  return types.withTypes(node, (typed) => {
+    try {
+      const idProp = typed.getType().getProperty('id');
+      const idType = idProp?.getTypeAtLocation(typed);
+      if (idType?.isStringLiteral()) return String(idType.getLiteralValue());
+    } catch {
+      // Unresolvable types (package not installed, broken code) fall back to the bundled table.
+    }
+    return undefined;
+  });
 }

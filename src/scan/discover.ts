@@ -1,11 +1,15 @@
 /**
  * Which files a scan looks at: source files under the root, honouring .gitignore (nested ones too),
- * never node_modules or build output. A cheap text prefilter then picks the files worth parsing.
+ * never node_modules or build output; every tsconfig; and the text files (docs, eval sets) where a
+ * renamed tool may still be named. A cheap text prefilter then picks the sources worth parsing.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { globby } from 'globby';
+import type { PhaseClock } from '../progress.ts';
 
 export const SOURCE_PATTERNS = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
+const TSCONFIG_PATTERNS = ['**/tsconfig*.json'];
+const TEXT_PATTERNS = ['**/*.{md,mdx,txt,json,yaml,yml}'];
 export const ALWAYS_IGNORED = [
   '**/node_modules/**',
   '**/dist/**',
@@ -19,20 +23,37 @@ export const ALWAYS_IGNORED = [
 ];
 
 export interface DiscoverOptions {
+  /** Globs of source files to read instead of every source file. */
   include?: string[];
+  /** Globs of files to skip. */
   exclude?: string[];
 }
 
-/** Absolute paths of source files under `root`, sorted for stable output. */
-export async function discoverFiles(root: string, options: DiscoverOptions = {}): Promise<string[]> {
-  const files = await globby(options.include?.length ? options.include : SOURCE_PATTERNS, {
+export interface Discovered {
+  /** Source files (absolute, sorted). */
+  sources: string[];
+  tsconfigs: string[];
+  /** Markdown, text, JSON and YAML files, for the stale-name check. */
+  texts: string[];
+}
+
+const SOURCE = /\.[cm]?[jt]sx?$/;
+const TSCONFIG = /(^|\/)tsconfig[^/]*\.json$/;
+
+/** One walk of the tree (globbing is the costly part), split by kind afterwards. */
+export async function discover(root: string, options: DiscoverOptions = {}): Promise<Discovered> {
+  const included = Boolean(options.include?.length);
+  const found = await globby([...(included ? options.include! : SOURCE_PATTERNS), ...TSCONFIG_PATTERNS, ...TEXT_PATTERNS], {
     cwd: root,
     absolute: true,
     gitignore: true,
     dot: false,
     ignore: [...ALWAYS_IGNORED, ...(options.exclude ?? [])],
   });
-  return files.sort();
+  found.sort();
+  const tsconfigs = found.filter((f) => TSCONFIG.test(f));
+  const sources = found.filter((f) => SOURCE.test(f));
+  return { sources, tsconfigs, texts: found.filter((f) => !SOURCE.test(f) && !TSCONFIG.test(f)) };
 }
 
 /**
@@ -41,17 +62,12 @@ export async function discoverFiles(root: string, options: DiscoverOptions = {})
  */
 const RELEVANT = /@mastra\/|toolName|createTool|\btools\b|\bagents\b|readFileSync|listTools|getTools/;
 
-export async function prefilter(files: string[]): Promise<{ candidates: string[]; texts: Map<string, string> }> {
-  const texts = new Map<string, string>();
+/** Synchronous reads: for thousands of small files they are several times faster than a pool of promises. */
+export function prefilter(files: readonly string[], clock?: PhaseClock): string[] {
   const candidates: string[] = [];
-  await Promise.all(
-    files.map(async (file) => {
-      const text = await readFile(file, 'utf8');
-      if (RELEVANT.test(text)) {
-        texts.set(file, text);
-        candidates.push(file);
-      }
-    }),
-  );
-  return { candidates: candidates.sort(), texts };
+  for (const file of files) {
+    if (RELEVANT.test(readFileSync(file, 'utf8'))) candidates.push(file);
+    clock?.tick();
+  }
+  return candidates;
 }

@@ -107,7 +107,11 @@ const TYPED_BY_MASTRA = /[\\/]node_modules[\\/](@mastra|ai|@ai-sdk)[\\/]/;
  * Whether a `x.toolName` expression is provably a tool name: the object it is read from is typed
  * by @mastra/core or the AI SDK (a stream chunk, a tool call, a step result), not by the app.
  */
-function typedByMastra(node: Node): boolean {
+function typedByMastra(ctx: ScanContext, node: Node): boolean {
+  return ctx.types.withTypes(node, typedInProject) ?? false;
+}
+
+function typedInProject(node: Node): boolean {
   const expr = unwrap(node);
   if (!Node.isPropertyAccessExpression(expr)) return false;
   if (rootFromMastra(expr)) return true;
@@ -148,7 +152,7 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): Array<{ va
   const out: Array<{ value: string; raw: string; location: Location; provable: boolean }> = [];
   const push = (node: Node, compared: Node) => {
     const n = unwrap(node);
-    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) out.push({ value: n.getLiteralValue(), raw: n.getText(), location: locate(ctx, n), provable: typedByMastra(compared) });
+    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) out.push({ value: n.getLiteralValue(), raw: n.getText(), location: locate(ctx, n), provable: typedByMastra(ctx, compared) });
   };
   for (const bin of file.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
     if (!['===', '!==', '==', '!='].includes(bin.getOperatorToken().getText())) continue;

@@ -1,22 +1,46 @@
-/** Builds the ts-morph project for a scan: candidate files plus what they import, no type check. */
-import { existsSync } from 'node:fs';
+/**
+ * The ts-morph project a scan reads: candidate files plus the user's own modules they import,
+ * each import resolved with the options of the tsconfig that owns the importing file. Nothing under
+ * node_modules, no lib files, no type check: symbols resolve across the user's files, and questions
+ * that need installed declarations go to a typed project built only when one is asked
+ * (`type-oracle.ts`).
+ */
 import path from 'node:path';
 import { Project, ts } from 'ts-morph';
+import type { TsConfigs } from './tsconfigs.ts';
 
-export function createProject(root: string, files: string[]): Project {
-  const tsConfigFilePath = path.join(root, 'tsconfig.json');
+const USER_CODE = /\.(?:[cm]?[jt]sx?)$/;
+
+function isUserModule(resolved: ts.ResolvedModuleFull | undefined): resolved is ts.ResolvedModuleFull {
+  if (!resolved) return false;
+  const file = resolved.resolvedFileName;
+  return !/[\\/]node_modules[\\/]/.test(file) && !/\.d\.[cm]?ts$/.test(file) && USER_CODE.test(file);
+}
+
+export function createProject(configs: TsConfigs, files: string[], onFile?: () => void): Project {
+  const caches = new Map<string, ts.ModuleResolutionCache>();
   const project = new Project({
-    ...(existsSync(tsConfigFilePath) ? { tsConfigFilePath } : {}),
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
-    compilerOptions: {
-      allowJs: true,
-      noEmit: true,
-      jsx: ts.JsxEmit.Preserve,
-      ...(existsSync(tsConfigFilePath) ? {} : { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022 }),
-    },
+    skipLoadingLibFiles: true,
+    compilerOptions: { allowJs: true, noEmit: true, noLib: true, types: [], jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 },
+    resolutionHost: (host) => ({
+      resolveModuleNames(moduleNames, containingFile, _reused, _redirected, _options, containingSourceFile) {
+        const { configFile, options } = configs.ownerOf(containingFile);
+        const key = configFile ?? '';
+        let cache = caches.get(key);
+        if (!cache) caches.set(key, (cache = ts.createModuleResolutionCache(path.dirname(configFile ?? containingFile), (f) => f, options)));
+        return moduleNames.map((name) => {
+          const { resolvedModule } = ts.resolveModuleName(name, containingFile, options, host, cache, undefined, containingSourceFile?.impliedNodeFormat);
+          return isUserModule(resolvedModule) ? resolvedModule : undefined;
+        });
+      },
+    }),
   });
-  for (const file of files) project.addSourceFileAtPath(file);
+  for (const file of files) {
+    project.addSourceFileAtPath(file);
+    onFile?.();
+  }
   // Pull in the user's own modules these files import (tool maps in files that never mention Mastra).
   project.resolveSourceFileDependencies();
   return project;

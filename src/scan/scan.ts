@@ -1,22 +1,45 @@
 /**
- * `scan`: discovers the repository's files, builds the ts-morph project and analyses it. Read-only:
- * it never writes and never runs user code.
+ * `scan`: discovers the repository's files and tsconfigs, prefilters them by text, builds the
+ * ts-morph project over the candidates and analyses it. Read-only: it never writes and never runs
+ * user code.
  */
 import path from 'node:path';
+import { PhaseClock } from '../progress.ts';
 import { analyse } from './analyse.ts';
-import { discoverFiles, prefilter, type DiscoverOptions } from './discover.ts';
+import { discover, prefilter, type Discovered, type DiscoverOptions } from './discover.ts';
 import { installedMastraVersion } from './mastra-install.ts';
 import type { ScanResult } from './model.ts';
 import { createProject } from './project.ts';
+import { TsConfigs } from './tsconfigs.ts';
+import { typedProjects } from './type-oracle.ts';
 
 export { agentSources, scanSource } from './analyse.ts';
 
-export interface ScanOptions extends DiscoverOptions {}
+export interface ScanOptions extends DiscoverOptions {
+  /** Receives phase progress and keeps phase timings. */
+  clock?: PhaseClock;
+}
 
 export async function scanRepository(rootPath: string, options: ScanOptions = {}): Promise<ScanResult> {
+  return (await scanWithInputs(rootPath, options)).scan;
+}
+
+/** The scan and the files it discovered (the engine reuses the list instead of walking again). */
+export async function scanWithInputs(rootPath: string, options: ScanOptions = {}): Promise<{ scan: ScanResult; discovered: Discovered }> {
   const root = path.resolve(rootPath);
-  const files = await discoverFiles(root, options);
-  const { candidates } = await prefilter(files);
-  const project = createProject(root, candidates);
-  return analyse(project, root, candidates, files.length, installedMastraVersion(root));
+  const clock = options.clock ?? new PhaseClock();
+  clock.start('discover');
+  const discovered = await discover(root, options);
+  clock.end(discovered.sources.length);
+
+  clock.start('prefilter', discovered.sources.length);
+  const candidates = prefilter(discovered.sources, clock);
+  clock.end();
+
+  clock.start('scan', candidates.length);
+  const configs = new TsConfigs(root, discovered.tsconfigs);
+  const project = createProject(configs, candidates, () => clock.tick());
+  const scan = analyse(project, root, candidates, discovered.sources.length, installedMastraVersion(root), typedProjects(configs));
+  clock.end(candidates.length);
+  return { scan, discovered };
 }

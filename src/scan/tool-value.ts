@@ -3,10 +3,12 @@ import { Node } from 'ts-morph';
 import { importedFrom, isMastraExport, mastraExport, resolveValue } from './ast.ts';
 import { BUNDLED_BUILTIN_IDS, declaredToolId, WEB_SEARCH_MARKER } from './builtins.ts';
 import type { ToolValue } from './model.ts';
+import type { TypeOracle } from './type-oracle.ts';
 import { objectBehind, staticString } from './static-value.ts';
 
 export interface ValueContext {
   agentIndexOf(node: Node): number | undefined;
+  types: TypeOracle;
 }
 
 function idFromArgument(call: Node): string | undefined {
@@ -40,7 +42,7 @@ export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
   const exported = Node.isIdentifier(expr) || Node.isPropertyAccessExpression(expr) ? mastraExport(expr) : undefined;
   if (exported && exported.module.startsWith('@mastra/core')) {
     if (exported.exportName === WEB_SEARCH_MARKER) return { kind: 'web-search-marker', ...exported };
-    const declared = declaredToolId(expr);
+    const declared = declaredToolId(ctx.types, expr);
     const bundled = BUNDLED_BUILTIN_IDS[exported.exportName];
     if (declared || bundled) {
       return declared
@@ -55,7 +57,7 @@ export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
   if (Node.isCallExpression(value)) {
     const callee = value.getExpression();
     if (isMastraExport(callee, ['createTool'])) {
-      const id = idFromArgument(value) ?? declaredToolId(value);
+      const id = idFromArgument(value) ?? declaredToolId(ctx.types, value);
       return id === undefined ? { kind: 'createTool' } : { kind: 'createTool', id };
     }
     const from = importedFrom(callee);
@@ -69,7 +71,7 @@ export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
       return id === undefined ? { kind: 'workflow' } : { kind: 'workflow', id };
     }
   }
-  const id = declaredToolId(expr);
+  const id = declaredToolId(ctx.types, expr);
   const text = expr.getText().slice(0, 80);
   return id === undefined ? { kind: 'unknown', text } : { kind: 'unknown', text, id };
 }

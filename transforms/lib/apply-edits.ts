@@ -2,7 +2,7 @@
  * Applies plan edits to a parsed file. Edits are located by their start offset, which the scanner
  * (TypeScript) and the parser (Babel) count the same way; only the touched nodes are reprinted.
  */
-import type { ASTNode, Collection, JSCodeshift } from 'jscodeshift';
+import type { ASTNode, ASTPath, Collection, JSCodeshift } from 'jscodeshift';
 import type { Edit } from '../../src/plan/model.ts';
 import { toParserOffsets } from './offsets.ts';
 
@@ -58,10 +58,28 @@ function spliceText(raw: string, cooked: string, rawStart: number, edits: Edit[]
   return { raw, cooked };
 }
 
-function applyTextEdits(j: JSCodeshift, root: Collection, edits: readonly Edit[], applied: Edit[]): void {
+type Path = ASTPath<AnyNode>;
+
+/**
+ * Visits, parents first, only the nodes whose span holds one of `edits`: a file with three edits
+ * costs a few paths down the tree, not a walk of every node.
+ */
+function visitAround(j: JSCodeshift, root: Collection, edits: readonly Edit[], visit: (path: Path) => void): void {
   if (edits.length === 0) return;
-  root.find(j.Node).forEach((path) => {
-    const n = path.node as AnyNode;
+  const holds = (n: AnyNode) => typeof n.start !== 'number' || edits.some((e) => e.location.start >= n.start && e.location.start <= n.end);
+  j.types.visit(root.get().node, {
+    visitNode(path: Path) {
+      if (!holds(path.node)) return false;
+      visit(path);
+      this.traverse(path);
+      return undefined;
+    },
+  });
+}
+
+function applyTextEdits(j: JSCodeshift, root: Collection, edits: readonly Edit[], applied: Edit[]): void {
+  visitAround(j, root, edits, (path) => {
+    const n = path.node;
     if (typeof n.start !== 'number' || !(isString(n) || n.type === 'TemplateElement')) return;
     const inside = edits.filter((e) => e.location.start >= n.start && e.location.end <= n.end && !applied.includes(e));
     if (inside.length === 0) return;
@@ -96,8 +114,8 @@ function applyParsed(j: JSCodeshift, root: Collection, edits: readonly Edit[]): 
   const applied: Edit[] = [];
   applyTextEdits(j, root, text, applied);
   const pending = new Map(edits.filter((e) => e.target !== 'text').map((e) => [e.location.start, e]));
-  root.find(j.Node).forEach((path) => {
-    const n = path.node as AnyNode;
+  visitAround(j, root, [...pending.values()], (path) => {
+    const n = path.node;
     const edit = typeof n.start === 'number' ? pending.get(n.start) : undefined;
     if (!edit) return;
     if (edit.target === 'property-key' && isProperty(n)) {

@@ -1,0 +1,96 @@
+/**
+ * Every tsconfig of a repository (found on disk, reached through `references`, or above the scanned
+ * folder) and which one owns a file: the nearest one, walking up, whose file list holds it. Files in
+ * no tsconfig get defaults. Each file's imports are then resolved with its own tsconfig's options.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ts } from 'ts-morph';
+
+export interface OwnedConfig {
+  /** Absolute path of the tsconfig, or undefined for files in none. */
+  configFile: string | undefined;
+  options: ts.CompilerOptions;
+}
+
+const DEFAULT_OPTIONS: ts.CompilerOptions = {
+  allowJs: true,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  target: ts.ScriptTarget.ES2022,
+};
+
+interface Parsed {
+  file: string;
+  options: ts.CompilerOptions;
+  files: Set<string>;
+  references: string[];
+}
+
+function referencedConfig(ref: string): string {
+  return ref.endsWith('.json') ? ref : path.join(ref, 'tsconfig.json');
+}
+
+export class TsConfigs {
+  readonly #byDir = new Map<string, Parsed[]>();
+  readonly #owners = new Map<string, OwnedConfig>();
+  readonly #extended = new Map<string, ts.ExtendedConfigCacheEntry>();
+  readonly configFiles: string[] = [];
+
+  /** `found`: tsconfig files discovered under the root (absolute). */
+  constructor(root: string, found: readonly string[]) {
+    const queue = [...found, ...this.#above(root)];
+    const seen = new Set<string>();
+    while (queue.length) {
+      const file = path.resolve(queue.shift()!);
+      if (seen.has(file) || !existsSync(file)) continue;
+      seen.add(file);
+      const parsed = this.#parse(file);
+      if (!parsed) continue;
+      this.configFiles.push(file);
+      const dir = path.dirname(file);
+      this.#byDir.set(dir, [...(this.#byDir.get(dir) ?? []), parsed].sort((a, b) => Number(path.basename(b.file) === 'tsconfig.json') - Number(path.basename(a.file) === 'tsconfig.json') || a.file.localeCompare(b.file)));
+      queue.push(...parsed.references);
+    }
+    this.configFiles.sort();
+  }
+
+  /** The nearest tsconfig above the scanned folder (the folder may be one package's `src`). */
+  #above(root: string): string[] {
+    for (let dir = path.dirname(path.resolve(root)); ; dir = path.dirname(dir)) {
+      const candidate = path.join(dir, 'tsconfig.json');
+      if (existsSync(candidate)) return [candidate];
+      if (existsSync(path.join(dir, '.git')) || path.dirname(dir) === dir) return [];
+    }
+  }
+
+  #parse(file: string): Parsed | undefined {
+    const host: ts.ParseConfigFileHost = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} };
+    const parsed = ts.getParsedCommandLineOfConfigFile(file, {}, host, this.#extended);
+    if (!parsed) return undefined;
+    return {
+      file,
+      options: parsed.options,
+      files: new Set(parsed.fileNames.map((f) => path.resolve(f))),
+      references: (parsed.projectReferences ?? []).map((r) => referencedConfig(r.path)),
+    };
+  }
+
+  /** The tsconfig that owns a file, and its compiler options. */
+  ownerOf(file: string): OwnedConfig {
+    const abs = path.resolve(file);
+    let owner = this.#owners.get(abs);
+    if (owner) return owner;
+    owner = { configFile: undefined, options: DEFAULT_OPTIONS };
+    for (let dir = path.dirname(abs); ; dir = path.dirname(dir)) {
+      const hit = this.#byDir.get(dir)?.find((c) => c.files.has(abs));
+      if (hit) {
+        owner = { configFile: hit.file, options: hit.options };
+        break;
+      }
+      if (path.dirname(dir) === dir) break;
+    }
+    this.#owners.set(abs, owner);
+    return owner;
+  }
+}
