@@ -8,7 +8,7 @@ import { globby } from 'globby';
 import type { PhaseClock } from '../progress.ts';
 
 export const SOURCE_PATTERNS = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
-const TSCONFIG_PATTERNS = ['**/tsconfig*.json'];
+const TSCONFIG_PATTERNS = ['**/tsconfig.json'];
 const TEXT_PATTERNS = ['**/*.{md,mdx,txt,json,yaml,yml}'];
 export const ALWAYS_IGNORED = [
   '**/node_modules/**',
@@ -38,7 +38,7 @@ export interface Discovered {
 }
 
 const SOURCE = /\.[cm]?[jt]sx?$/;
-const TSCONFIG = /(^|\/)tsconfig[^/]*\.json$/;
+const TSCONFIG = /(^|\/)tsconfig\.json$/;
 
 /** One walk of the tree (globbing is the costly part), split by kind afterwards. */
 export async function discover(root: string, options: DiscoverOptions = {}): Promise<Discovered> {

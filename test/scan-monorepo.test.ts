@@ -1,0 +1,79 @@
+/**
+ * A monorepo (fixtures/scan/monorepo): tsconfigs reached through the root's `references` (one not
+ * named tsconfig.json), each package's own `paths`, a nested .gitignore, and a file in no tsconfig.
+ * The scan finds the agents of every package and resolves their cross-package tool maps.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { migrate } from '../src/migrate/migrate.ts';
+import { scanRepository } from '../src/scan/scan.ts';
+import { TsConfigs } from '../src/scan/tsconfigs.ts';
+import { discover } from '../src/scan/discover.ts';
+import { agent, fixturePath, scanFixture, wire } from './helpers/fixture-scan.ts';
+import { copyFixture } from './helpers/git-copy.ts';
+
+const ROOT = fixturePath('scan/monorepo');
+
+describe('monorepo', () => {
+  test('finds the agents of every package, and none in an ignored folder', async () => {
+    const scan = await scanFixture('scan/monorepo');
+    assert.deepEqual(
+      scan.agents.map((a) => `${a.id} ${a.location.file}`).sort(),
+      ['research-agent packages/agents/src/research-agent.ts', 'seed-agent scripts/seed.ts', 'web-agent apps/web/src/agent.ts'],
+    );
+  });
+
+  test("resolves imports with the owning tsconfig's paths, across packages", async () => {
+    const scan = await scanFixture('scan/monorepo');
+    // `@acme/tools` (packages/agents paths) leads to a map in packages/tools that never names Mastra.
+    assert.deepEqual(wire(agent(scan, 'research-agent')), ['web_search', 'fetch_page']);
+    assert.deepEqual(agent(scan, 'research-agent').tools.entries.map((e) => e.keyLocation.file), ['packages/tools/src/map.ts', 'packages/tools/src/map.ts']);
+    // `~/tools/map.js` (apps/web/tsconfig.app.json, reached only through references).
+    assert.deepEqual(wire(agent(scan, 'web-agent')), ['notes_save']);
+    assert.deepEqual(agent(scan, 'web-agent').tools.unresolved, []);
+    assert.deepEqual(wire(agent(scan, 'seed-agent')), ['seed_db']);
+  });
+
+  test('each file is owned by the nearest tsconfig that includes it; files in none get defaults', async () => {
+    const found = await discover(ROOT);
+    assert.deepEqual(found.tsconfigs.map((f) => path.relative(ROOT, f)).sort(), ['packages/agents/tsconfig.json', 'packages/tools/tsconfig.json', 'tsconfig.json']);
+    const configs = new TsConfigs(ROOT, found.tsconfigs);
+    const owner = (file: string) => {
+      const c = configs.ownerOf(path.join(ROOT, file)).configFile;
+      return c ? path.relative(ROOT, c) : undefined;
+    };
+    assert.equal(owner('apps/web/src/tools/map.ts'), 'apps/web/tsconfig.app.json');
+    assert.equal(owner('packages/tools/src/map.ts'), 'packages/tools/tsconfig.json');
+    assert.equal(owner('packages/agents/src/research-agent.ts'), 'packages/agents/tsconfig.json');
+    assert.equal(owner('scripts/seed.ts'), undefined);
+    assert.ok(configs.ownerOf(path.join(ROOT, 'packages/agents/src/research-agent.ts')).options.paths?.['@acme/tools']);
+  });
+
+  test('--include and --exclude narrow the files read', async () => {
+    const onlyApps = await scanRepository(ROOT, { include: ['apps/**/*.ts'] });
+    assert.deepEqual(onlyApps.agents.map((a) => a.id), ['web-agent']);
+    const noScripts = await scanRepository(ROOT, { exclude: ['scripts/**'] });
+    assert.deepEqual(noScripts.agents.map((a) => a.id).sort(), ['research-agent', 'web-agent']);
+  });
+
+  test('migrate edits every package, and afterwards every forced name is offered', async () => {
+    const copy = copyFixture('scan/monorepo');
+    try {
+      const result = await migrate(copy.root);
+      assert.deepEqual(result.files.map((f) => `${f.status} ${f.file}`), [
+        'changed apps/web/src/agent.ts',
+        'changed apps/web/src/tools/map.ts',
+        'changed packages/agents/src/research-agent.ts',
+        'changed packages/tools/src/map.ts',
+        'changed scripts/seed.ts',
+      ]);
+      const after = await scanRepository(copy.root);
+      assert.deepEqual(wire(agent(after, 'research-agent')), ['web_search', 'fetch_page'], 'the wire is preserved');
+      assert.deepEqual(after.calls.flatMap((c) => c.unknownNames), []);
+      assert.ok(after.agents.every((a) => a.tools.entries.every((e) => e.key === a.prediction.offered.find((t) => t.key === e.key)?.wireName)), 'every key is its own wire name');
+    } finally {
+      copy.cleanup();
+    }
+  });
+});
