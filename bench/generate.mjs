@@ -1,5 +1,5 @@
-// Writes a synthetic, seeded Mastra monorepo: PACKAGES packages with their own tsconfig and
-// project references, ~100-line files, about 8% of them using Mastra (agents, tools), tool maps in
+// Writes a synthetic, seeded Mastra monorepo: PACKAGES packages with their own tsconfig, project
+// references and a nested .gitignore, ~100-line files, about 8% of them using Mastra (agents, tools), tool maps in
 // files that never mention Mastra, and the rest ordinary TypeScript.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -45,7 +45,13 @@ export function generate(root, files, { seed = 7, packages = 8 } = {}) {
   for (let p = 0; p < packages && written < files; p++) {
     const dir = path.join(root, 'packages', `pkg${p}`);
     mkdirSync(path.join(dir, 'src'), { recursive: true });
-    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { composite: true, strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', skipLibCheck: true, noEmit: false, outDir: 'dist', declaration: true }, include: ['src'] }, null, 2));
+    // Each package references the one before it, as packages of a workspace do.
+    const references = p > 0 ? [{ path: `../pkg${p - 1}` }] : [];
+    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { composite: true, strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', skipLibCheck: true, noEmit: false, outDir: 'dist', declaration: true }, include: ['src'], references }, null, 2));
+    // Build output named by a nested .gitignore: it holds an agent that must never be scanned.
+    writeFileSync(path.join(dir, '.gitignore'), 'generated/\n');
+    mkdirSync(path.join(dir, 'generated'), { recursive: true });
+    writeFileSync(path.join(dir, 'generated', 'agent.ts'), agent(1_000_000 + p));
     refs.push({ path: `./packages/pkg${p}` });
     for (let k = 0; k < perPackage && written < files; k++) {
       const i = p * perPackage + k;

@@ -27,8 +27,8 @@ export interface CliProgress {
   finish(timings?: PhaseTiming[]): void;
 }
 
-export function cliProgress(verbose: boolean, stream: NodeJS.WriteStream = process.stderr): CliProgress {
-  const live = Boolean(stream.isTTY) && !process.env.CI;
+export function cliProgress(verbose: boolean, stream: NodeJS.WriteStream = process.stderr, env: NodeJS.ProcessEnv = process.env): CliProgress {
+  const live = Boolean(stream.isTTY) && !env.CI;
   const draw = live ? createLogUpdate(stream) : undefined;
   const clock = new PhaseClock(draw ? (e) => draw(line(e)) : undefined);
   return {

@@ -8,6 +8,8 @@ import { textFragments } from './text.ts';
 import { emptyToolSet, readToolMap, type MapContext } from './tool-map.ts';
 
 export function findAgentConstructors(file: SourceFile): NewExpression[] {
+  // A file without the `new` keyword has no constructor call: skip the walk.
+  if (!/\bnew\b/.test(file.getFullText())) return [];
   return file.getDescendantsOfKind(SyntaxKind.NewExpression).filter((n) => isMastraExport(n.getExpression(), ['Agent']));
 }
 

@@ -150,6 +150,8 @@ function rootFromMastra(expr: Node): boolean {
 /** String literals compared with a tool-name expression anywhere in a file. */
 export function comparedLiterals(ctx: ScanContext, file: SourceFile): Array<{ value: string; raw: string; location: Location; provable: boolean }> {
   const out: Array<{ value: string; raw: string; location: Location; provable: boolean }> = [];
+  // Every comparison read below has `toolName` or `tool_name` in its text: skip files without it.
+  if (!/toolName|tool_name/.test(file.getFullText())) return out;
   const push = (node: Node, compared: Node) => {
     const n = unwrap(node);
     if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) out.push({ value: n.getLiteralValue(), raw: n.getText(), location: locate(ctx, n), provable: typedByMastra(ctx, compared) });

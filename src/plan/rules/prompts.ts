@@ -27,22 +27,57 @@ function entryOf(agent: AgentInfo, origin: string, key: string): ToolEntry | und
   return agentEntries(agent).find((e) => e.origin === origin && e.key === key);
 }
 
+interface ScanIndex {
+  mentionsByName: Map<string, Mention[]>;
+  mentionsByAgent: Map<number | undefined, Mention[]>;
+  callsByAgent: Map<number | undefined, ScanResult['calls']>;
+  agentsByKey: Map<string, AgentInfo[]>;
+}
+
+const indexes = new WeakMap<ScanResult, ScanIndex>();
+
+function group<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const list = out.get(key);
+    if (list) list.push(item);
+    else out.set(key, [item]);
+  }
+  return out;
+}
+
+/** Lookups built once per scan, so planning stays linear in the number of agents. */
+function indexOf(scan: ScanResult): ScanIndex {
+  let index = indexes.get(scan);
+  if (!index) {
+    const agentsByKey = new Map<string, AgentInfo[]>();
+    for (const a of scan.agents) {
+      for (const key of new Set(agentEntries(a).map((e) => locationKey(e.keyLocation)))) agentsByKey.set(key, [...(agentsByKey.get(key) ?? []), a]);
+    }
+    index = { mentionsByName: group(scan.mentions, (m) => m.name), mentionsByAgent: group(scan.mentions, (m) => m.agentIndex), callsByAgent: group(scan.calls, (c) => c.agentIndex), agentsByKey };
+    indexes.set(scan, index);
+  }
+  return index;
+}
+
 /** Places outside this agent's prompts that use the tool's current wire name. */
 export function dependents(scan: ScanResult, agent: AgentInfo, entry: ToolEntry, wire: string): string[] {
   const out: string[] = [];
+  const index = indexOf(scan);
   const sameTool = (m: Mention) => m.matches.some((t) => t.origin === entry.origin && t.key === entry.key);
-  for (const m of scan.mentions) {
-    if (m.name !== wire || !sameTool(m)) continue;
+  for (const m of index.mentionsByName.get(wire) ?? []) {
+    if (!sameTool(m)) continue;
     if (m.context === 'comparison') out.push(`code compares a tool name with "${wire}" at ${at(m.location)}`);
     else if (m.agentIndex !== agent.index) out.push(`a prompt uses "${wire}" at ${at(m.location)}`);
   }
-  const refs = [...scan.calls.filter((c) => c.agentIndex === agent.index).map((c) => c.options), ...(agent.defaultOptions ? [agent.defaultOptions] : [])];
+  const refs = [...(index.callsByAgent.get(agent.index) ?? []).map((c) => c.options), ...(agent.defaultOptions ? [agent.defaultOptions] : [])];
   for (const o of refs) {
     for (const r of [o.toolChoice, ...o.activeTools, ...o.prepareStep.activeTools, ...o.prepareStep.toolChoice]) {
       if (r?.name === wire) out.push(`toolChoice/activeTools names "${wire}" at ${at(r.location)}`);
     }
   }
-  const sharers = scan.agents.filter((a) => a !== agent && agentEntries(a).some((e) => locationKey(e.keyLocation) === locationKey(entry.keyLocation)));
+  const sharers = (index.agentsByKey.get(locationKey(entry.keyLocation)) ?? []).filter((a) => a !== agent);
   if (sharers.length) out.push(`the key is shared with ${sharers.map(agentLabel).join(', ')}`);
   return out;
 }
@@ -59,8 +94,8 @@ export function planPrompts(scan: ScanResult, renamed: ReadonlyMap<string, strin
   for (const agent of scan.agents) {
     const label = agentLabel(agent);
     const byTool = new Map<ToolEntry, Mention[]>();
-    for (const m of scan.mentions) {
-      if (m.context === 'comparison' || m.agentIndex !== agent.index) continue;
+    for (const m of indexOf(scan).mentionsByAgent.get(agent.index) ?? []) {
+      if (m.context === 'comparison') continue;
       for (const t of m.matches.filter((x) => x.agentIndex === agent.index)) {
         const entry = entryOf(agent, t.origin, t.key);
         if (entry) byTool.set(entry, [...(byTool.get(entry) ?? []), m]);
