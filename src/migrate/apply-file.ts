@@ -10,8 +10,13 @@ import { RULE_IDS, type Edit } from '../plan/model.ts';
 
 export type FileOutcome = { ok: true; text: string; applied: Edit[] } | { ok: false; error: string };
 
+// withParser copies every builder onto a new function: one per parser is enough.
+const cores = new Map<string, ReturnType<typeof jscodeshift.withParser>>();
+
 export function applyFileEdits(file: string, source: string, edits: readonly Edit[]): FileOutcome {
-  const j = jscodeshift.withParser(parserFor(file));
+  const parser = parserFor(file);
+  let j = cores.get(parser);
+  if (!j) cores.set(parser, (j = jscodeshift.withParser(parser)));
   let root;
   try {
     root = j(source);
