@@ -50,6 +50,12 @@ describe('monorepo', () => {
     assert.ok(configs.ownerOf(path.join(ROOT, 'packages/agents/src/research-agent.ts')).options.paths?.['@acme/tools']);
   });
 
+  test("scanning one package's src still uses the tsconfig above it (reached through references)", async () => {
+    const scan = await scanRepository(path.join(ROOT, 'apps/web/src'));
+    assert.deepEqual(scan.agents.map((a) => a.id), ['web-agent']);
+    assert.deepEqual(wire(agent(scan, 'web-agent')), ['notes_save'], '`~/tools/map.js` resolved with tsconfig.app.json');
+  });
+
   test('--include and --exclude narrow the files read', async () => {
     const onlyApps = await scanRepository(ROOT, { include: ['apps/**/*.ts'] });
     assert.deepEqual(onlyApps.agents.map((a) => a.id), ['web-agent']);

@@ -55,8 +55,12 @@ export class TsConfigs {
     this.configFiles.sort();
   }
 
-  /** The nearest tsconfig above the scanned folder (the folder may be one package's `src`). */
+  /**
+   * The nearest tsconfig above the scanned folder, when it has none of its own (the folder may be
+   * one package's `src`); never past the top of the git work tree.
+   */
   #above(root: string): string[] {
+    if (existsSync(path.join(root, 'tsconfig.json'))) return [];
     for (let dir = path.dirname(path.resolve(root)); ; dir = path.dirname(dir)) {
       const candidate = path.join(dir, 'tsconfig.json');
       if (existsSync(candidate)) return [candidate];
