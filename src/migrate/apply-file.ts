@@ -1,8 +1,12 @@
 /**
- * Applies every planned edit of one file in a single parse: each rule's transform works on the
- * same tree, the tree is printed once, and the result must parse again before it is accepted.
+ * Applies every planned edit of one file: each rule's transform works on the same jscodeshift tree,
+ * the tree is printed once, and the whole result must parse again before it is accepted. The tree is
+ * the top-level statements that hold the edits, not the whole file, when they parse on their own:
+ * recast's parse and reprint cost grows with the text they are given, and the rest of the file is
+ * kept byte for byte anyway.
  */
 import jscodeshift from 'jscodeshift';
+import { ts } from 'ts-morph';
 import { applyEdits } from '../../transforms/lib/apply-edits.ts';
 import { lineTerminatorOf } from '../../transforms/lib/offsets.ts';
 import { checkParses, parserFor } from '../../transforms/lib/parser.ts';
@@ -10,16 +14,24 @@ import { RULE_IDS, type Edit } from '../plan/model.ts';
 
 export type FileOutcome = { ok: true; text: string; applied: Edit[] } | { ok: false; error: string };
 
-// withParser copies every builder onto a new function: one per parser is enough.
-const cores = new Map<string, ReturnType<typeof jscodeshift.withParser>>();
+type Core = ReturnType<typeof jscodeshift.withParser>;
+type Applied = FileOutcome;
 
-export function applyFileEdits(file: string, source: string, edits: readonly Edit[]): FileOutcome {
+// withParser copies every builder onto a new function: one per parser is enough.
+const cores = new Map<string, Core>();
+
+function coreFor(file: string): Core {
   const parser = parserFor(file);
   let j = cores.get(parser);
   if (!j) cores.set(parser, (j = jscodeshift.withParser(parser)));
+  return j;
+}
+
+/** Runs every rule's edits on one parse of `text`; edit offsets are relative to `text`. */
+function applyOnce(j: Core, text: string, edits: readonly Edit[], lineTerminator: '\r\n' | '\n'): Applied {
   let root;
   try {
-    root = j(source);
+    root = j(text);
   } catch (e) {
     return { ok: false, error: `does not parse: ${(e as Error).message.split('\n')[0]}` };
   }
@@ -27,18 +39,81 @@ export function applyFileEdits(file: string, source: string, edits: readonly Edi
   for (const rule of RULE_IDS) {
     const mine = edits.filter((e) => e.rule === rule);
     if (mine.length === 0) continue;
-    const result = applyEdits(j, root, mine, source);
+    const result = applyEdits(j, root, mine, text);
     if (result.missing.length) {
       const m = result.missing[0]!;
       return { ok: false, error: `planned edit not found at ${m.location.line}:${m.location.column} (${m.before}); the file changed since the scan?` };
     }
     applied.push(...result.applied);
   }
-  const text = root.toSource({ lineTerminator: lineTerminatorOf(source) });
+  return { ok: true, text: root.toSource({ lineTerminator }), applied };
+}
+
+interface Region {
+  start: number;
+  end: number;
+  edits: Edit[];
+}
+
+/**
+ * The top-level statements holding the edits (from the start of their line, so indentation is
+ * seen as in the file), merged; undefined when an edit lies outside every statement.
+ */
+function regionsOf(file: string, body: string, edits: readonly Edit[]): Region[] | undefined {
+  const kind = /\.tsx$/i.test(file) ? ts.ScriptKind.TSX : /\.[mc]?ts$/i.test(file) ? ts.ScriptKind.TS : ts.ScriptKind.JSX;
+  const sf = ts.createSourceFile(file, body, ts.ScriptTarget.Latest, false, kind);
+  const regions: Region[] = [];
+  for (const edit of edits) {
+    const statement = sf.statements.find((s) => s.getStart(sf) <= edit.location.start && edit.location.end <= s.end);
+    if (!statement) return undefined;
+    let start = statement.getStart(sf);
+    const lineStart = body.lastIndexOf('\n', start - 1) + 1;
+    if (/^[ \t]*$/.test(body.slice(lineStart, start))) start = lineStart;
+    const same = regions.find((r) => r.start === start);
+    if (same) same.edits.push(edit);
+    else regions.push({ start, end: statement.end, edits: [edit] });
+  }
+  return regions.sort((a, b) => a.start - b.start);
+}
+
+/** Statement by statement; undefined when a statement does not parse alone (the caller falls back). */
+function applyByRegion(j: Core, file: string, body: string, edits: readonly Edit[], lineTerminator: '\r\n' | '\n'): { text: string; applied: Edit[] } | undefined {
+  const regions = regionsOf(file, body, edits);
+  if (!regions) return undefined;
+  let text = body;
+  const applied: Edit[] = [];
+  for (const region of [...regions].reverse()) {
+    const shifted = new Map(region.edits.map((e) => [{ ...e, location: { ...e.location, start: e.location.start - region.start, end: e.location.end - region.start } }, e]));
+    const result = applyOnce(j, body.slice(region.start, region.end), [...shifted.keys()], lineTerminator);
+    if (!result.ok) return undefined;
+    text = text.slice(0, region.start) + result.text + text.slice(region.end);
+    applied.unshift(...result.applied.map((e) => shifted.get(e)!));
+  }
+  return { text, applied };
+}
+
+export interface ApplyOptions {
+  /** `file` parses and reprints the whole file (what the statement scope falls back to). */
+  scope?: 'statements' | 'file';
+}
+
+export function applyFileEdits(file: string, source: string, edits: readonly Edit[], options: ApplyOptions = {}): FileOutcome {
+  const j = coreFor(file);
+  const lineTerminator = lineTerminatorOf(source);
+  // Scanner offsets skip a leading BOM; the regions are cut from the text they count in.
+  const bom = source.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+  const byRegion = options.scope === 'file' ? undefined : applyByRegion(j, file, source.slice(bom.length), edits, lineTerminator);
+  const result: FileOutcome = byRegion ? { ok: true, text: bom + byRegion.text, applied: byRegion.applied } : applyOnce(j, source, edits, lineTerminator);
+  if (!result.ok) return { ok: false, error: result.error };
   try {
-    checkParses(file, text);
+    checkParses(file, result.text);
   } catch (e) {
+    try {
+      checkParses(file, source);
+    } catch (original) {
+      return { ok: false, error: `does not parse: ${(original as Error).message.split('\n')[0]}` };
+    }
     return { ok: false, error: `the rewritten file would not parse: ${(e as Error).message.split('\n')[0]}` };
   }
-  return { ok: true, text, applied };
+  return { ok: true, text: result.text, applied: result.applied };
 }
