@@ -74,7 +74,7 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
   if (!dryRun) await ensureWritable(root, options.force);
 
   const clock = options.clock ?? new PhaseClock();
-  const { scan, discovered } = await scanWithInputs(root, { ...options, clock });
+  const { scan, discovered, texts } = await scanWithInputs(root, { ...options, clock });
 
   clock.start('plan', scan.agents.length);
   const plan = buildPlan(scan, { rules, ...(options.prefer ? { prefer: options.prefer } : {}) });
@@ -124,7 +124,9 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
   const renamedFiles = new Set(changed.map((f) => f.file));
   const searched = [...discovered.sources, ...discovered.tsconfigs, ...discovered.texts];
   clock.start('renames', searched.length);
-  const renames = staleNames(root, plan.edits.filter((e) => renamedFiles.has(e.location.file)), searched);
+  // What is on disk now: the written text for files this run wrote, else the text the scan read.
+  const current = (abs: string) => (dryRun ? undefined : outputs.get(abs)) ?? texts.read(abs);
+  const renames = staleNames(root, plan.edits.filter((e) => renamedFiles.has(e.location.file)), searched, current);
   clock.end(renames.length ? searched.length : 0);
   return { root, dryRun, rules, scan, plan, files, written, renames, timings: clock.timings() };
 }

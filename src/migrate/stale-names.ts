@@ -11,7 +11,7 @@ import { findName } from '../scan/mentions.ts';
 import type { Location } from '../scan/model.ts';
 
 const CODE = /\.[cm]?[jt]sx?$/;
-const QUOTES = new Set(['"', "'", '`']);
+const QUOTES = /["'`]/;
 
 function lineAndColumn(text: string, at: number): { line: number; column: number } {
   const before = text.slice(0, at).split('\n');
@@ -24,9 +24,11 @@ function lineAndColumn(text: string, at: number): { line: number; column: number
  */
 function quotedNames(text: string, names: ReadonlyMap<string, unknown>, longest: number): Array<{ at: number; name: string }> {
   const hits: Array<{ at: number; name: string }> = [];
-  for (let q = 0; q < text.length; q++) {
-    const quote = text[q]!;
-    if (!QUOTES.has(quote)) continue;
+  const quotes = new RegExp(QUOTES.source, 'g');
+  for (let m = quotes.exec(text); m; m = quotes.exec(text)) {
+    const q = m.index;
+    const quote = m[0];
+    // Every quote may open a string: the search goes on from the next character, not past the close.
     const close = text.indexOf(quote, q + 1);
     if (close === -1 || close - q - 1 > longest) continue;
     const content = text.slice(q + 1, close);
@@ -40,8 +42,8 @@ function occurrences(file: string, text: string, renames: ReadonlyMap<string, Re
   return [...renames.keys()].flatMap((name) => findName(text, name).map((at) => ({ at, name })));
 }
 
-/** `files`: every source and text file of the scan (absolute). */
-export function staleNames(root: string, edits: readonly Edit[], files: readonly string[]): RenameWarning[] {
+/** `files`: every source and text file of the scan (absolute); `read` gives each one's current text. */
+export function staleNames(root: string, edits: readonly Edit[], files: readonly string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): RenameWarning[] {
   const renames = new Map<string, RenameWarning>();
   for (const e of edits.filter((x) => x.effect === 'renamed')) {
     const w = renames.get(e.wire.before) ?? { from: e.wire.before, to: e.wire.after, agents: [], stillUsedAt: [] };
@@ -52,7 +54,7 @@ export function staleNames(root: string, edits: readonly Edit[], files: readonly
   const longest = Math.max(...[...renames.keys()].map((n) => n.length));
   const edited = new Set(edits.map((e) => `${e.location.file}:${e.location.start}`));
   for (const abs of [...new Set(files)].sort()) {
-    const text = readFileSync(abs, 'utf8');
+    const text = read(abs);
     const file = path.relative(root, abs).split(path.sep).join('/');
     for (const { at, name } of occurrences(file, text, renames, longest)) {
       if (edited.has(`${file}:${at}`)) continue; // the key being renamed itself

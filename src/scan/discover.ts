@@ -3,9 +3,9 @@
  * never node_modules or build output; every tsconfig; and the text files (docs, eval sets) where a
  * renamed tool may still be named. A cheap text prefilter then picks the sources worth parsing.
  */
-import { readFileSync } from 'node:fs';
 import { globby } from 'globby';
 import type { PhaseClock } from '../progress.ts';
+import { TextCache } from './text-cache.ts';
 
 export const SOURCE_PATTERNS = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
 const TSCONFIG_PATTERNS = ['**/tsconfig.json'];
@@ -63,10 +63,10 @@ export async function discover(root: string, options: DiscoverOptions = {}): Pro
 const RELEVANT = /@mastra\/|toolName|createTool|\btools\b|\bagents\b|readFileSync|listTools|getTools/;
 
 /** Synchronous reads: for thousands of small files they are several times faster than a pool of promises. */
-export function prefilter(files: readonly string[], clock?: PhaseClock): string[] {
+export function prefilter(files: readonly string[], clock?: PhaseClock, texts = new TextCache(0)): string[] {
   const candidates: string[] = [];
   for (const file of files) {
-    if (RELEVANT.test(readFileSync(file, 'utf8'))) candidates.push(file);
+    if (RELEVANT.test(texts.read(file))) candidates.push(file);
     clock?.tick();
   }
   return candidates;

@@ -12,6 +12,7 @@ import type { ScanResult } from './model.ts';
 import { createProject } from './project.ts';
 import { TsConfigs } from './tsconfigs.ts';
 import { typedProjects } from './type-oracle.ts';
+import { TextCache } from './text-cache.ts';
 
 export { agentSources, scanSource } from './analyse.ts';
 
@@ -25,7 +26,7 @@ export async function scanRepository(rootPath: string, options: ScanOptions = {}
 }
 
 /** The scan and the files it discovered (the engine reuses the list instead of walking again). */
-export async function scanWithInputs(rootPath: string, options: ScanOptions = {}): Promise<{ scan: ScanResult; discovered: Discovered }> {
+export async function scanWithInputs(rootPath: string, options: ScanOptions = {}): Promise<{ scan: ScanResult; discovered: Discovered; texts: TextCache }> {
   const root = path.resolve(rootPath);
   const clock = options.clock ?? new PhaseClock();
   clock.start('discover');
@@ -33,7 +34,8 @@ export async function scanWithInputs(rootPath: string, options: ScanOptions = {}
   clock.end(discovered.sources.length);
 
   clock.start('prefilter', discovered.sources.length);
-  const candidates = prefilter(discovered.sources, clock);
+  const texts = new TextCache();
+  const candidates = prefilter(discovered.sources, clock, texts);
   clock.end();
 
   clock.start('scan', candidates.length);
@@ -41,5 +43,5 @@ export async function scanWithInputs(rootPath: string, options: ScanOptions = {}
   const project = createProject(configs, candidates, () => clock.tick());
   const scan = analyse(project, root, candidates, discovered.sources.length, installedMastraVersion(root), typedProjects(configs));
   clock.end(candidates.length);
-  return { scan, discovered };
+  return { scan, discovered, texts };
 }
