@@ -2,7 +2,7 @@
  * The migration engine: scan, plan, apply every file's edits in one parse, format like the repo,
  * and (unless it is a dry run) write atomically. Returns what it did; never prints or exits.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import writeFileAtomic from 'write-file-atomic';
@@ -88,7 +88,7 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
   const failed: FileChange[] = [];
   for (const [rel, edits] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
     const abs = path.join(root, rel);
-    const before = await readFile(abs, 'utf8');
+    const before = readFileSync(abs, 'utf8');
     const outcome = isCodeFile(abs) ? applyFileEdits(abs, before, edits) : applyTextFileEdits(before, edits);
     clock.tick();
     if (outcome.ok) rewritten.push({ rel, abs, before, after: outcome.text, applied: outcome.applied });

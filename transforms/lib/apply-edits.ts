@@ -64,17 +64,47 @@ type Path = ASTPath<AnyNode>;
  * Visits, parents first, only the nodes whose span holds one of `edits`: a file with three edits
  * costs a few paths down the tree, not a walk of every node.
  */
+interface Walk {
+  holds(n: AnyNode): boolean;
+  visit(path: Path): void;
+}
+
+interface Reusable {
+  walk: Walk | undefined;
+  visitor: { visit(node: unknown): unknown };
+}
+
+// `types.visit(node, methods)` builds a visitor class (and its method table) on every call; one
+// visitor per ast-types instance, fed the current walk, is built once.
+const reusable = new WeakMap<object, Reusable>();
+
+function visitorFor(j: JSCodeshift): Reusable {
+  let found = reusable.get(j.types);
+  if (!found) {
+    const entry: Reusable = { walk: undefined, visitor: undefined as unknown as Reusable['visitor'] };
+    entry.visitor = j.types.PathVisitor.fromMethodsObject({
+      visitNode(this: { traverse(path: Path): void }, path: Path) {
+        if (!entry.walk!.holds(path.node)) return false;
+        entry.walk!.visit(path);
+        this.traverse(path);
+        return undefined;
+      },
+    } as never) as unknown as Reusable['visitor'];
+    reusable.set(j.types, (found = entry));
+  }
+  return found;
+}
+
 function visitAround(j: JSCodeshift, root: Collection, edits: readonly Edit[], visit: (path: Path) => void): void {
   if (edits.length === 0) return;
   const holds = (n: AnyNode) => typeof n.start !== 'number' || edits.some((e) => e.location.start >= n.start && e.location.start <= n.end);
-  j.types.visit(root.get().node, {
-    visitNode(path: Path) {
-      if (!holds(path.node)) return false;
-      visit(path);
-      this.traverse(path);
-      return undefined;
-    },
-  });
+  const reused = visitorFor(j);
+  reused.walk = { holds, visit };
+  try {
+    reused.visitor.visit(root.get().node);
+  } finally {
+    reused.walk = undefined;
+  }
 }
 
 function applyTextEdits(j: JSCodeshift, root: Collection, edits: readonly Edit[], applied: Edit[]): void {
