@@ -35,7 +35,6 @@ export class TsConfigs {
   readonly #byDir = new Map<string, Parsed[]>();
   readonly #owners = new Map<string, OwnedConfig>();
   readonly #extended = new Map<string, ts.ExtendedConfigCacheEntry>();
-  readonly configFiles: string[] = [];
 
   /** `found`: tsconfig files discovered under the root (absolute). */
   constructor(root: string, found: readonly string[]) {
@@ -47,12 +46,10 @@ export class TsConfigs {
       seen.add(file);
       const parsed = this.#parse(file);
       if (!parsed) continue;
-      this.configFiles.push(file);
       const dir = path.dirname(file);
       this.#byDir.set(dir, [...(this.#byDir.get(dir) ?? []), parsed].sort((a, b) => Number(path.basename(b.file) === 'tsconfig.json') - Number(path.basename(a.file) === 'tsconfig.json') || a.file.localeCompare(b.file)));
       queue.push(...parsed.references);
     }
-    this.configFiles.sort();
   }
 
   /**
