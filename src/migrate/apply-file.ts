@@ -60,7 +60,7 @@ interface Region {
  * seen as in the file), merged; undefined when an edit lies outside every statement.
  */
 function regionsOf(file: string, body: string, edits: readonly Edit[]): Region[] | undefined {
-  const kind = /\.tsx$/i.test(file) ? ts.ScriptKind.TSX : /\.[mc]?ts$/i.test(file) ? ts.ScriptKind.TS : ts.ScriptKind.JSX;
+  const kind = { tsx: ts.ScriptKind.TSX, ts: ts.ScriptKind.TS, babel: ts.ScriptKind.JSX }[parserFor(file)];
   const sf = ts.createSourceFile(file, body, ts.ScriptTarget.Latest, false, kind);
   const regions: Region[] = [];
   for (const edit of edits) {

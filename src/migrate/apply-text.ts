@@ -5,11 +5,7 @@
 import type { Edit } from '../plan/model.ts';
 import type { FileOutcome } from './apply-file.ts';
 
-const CODE_FILE = /\.(?:[cm]?[jt]sx?)$/i;
-
-export function isCodeFile(file: string): boolean {
-  return CODE_FILE.test(file);
-}
+export { isSourceFile as isCodeFile } from '../scan/discover.ts';
 
 export function applyTextFileEdits(source: string, edits: readonly Edit[]): FileOutcome {
   let text = source;

@@ -9,8 +9,8 @@ import type { Edit } from '../plan/model.ts';
 import type { RenameWarning } from '../report/model.ts';
 import { findName } from '../scan/mentions.ts';
 import type { Location } from '../scan/model.ts';
+import { isSourceFile } from '../scan/discover.ts';
 
-const CODE = /\.[cm]?[jt]sx?$/;
 const QUOTES = /["'`]/;
 
 function lineAndColumn(text: string, at: number): { line: number; column: number } {
@@ -38,7 +38,7 @@ function quotedNames(text: string, names: ReadonlyMap<string, unknown>, longest:
 }
 
 function occurrences(file: string, text: string, renames: ReadonlyMap<string, RenameWarning>, longest: number): Array<{ at: number; name: string }> {
-  if (CODE.test(file)) return quotedNames(text, renames, longest);
+  if (isSourceFile(file)) return quotedNames(text, renames, longest);
   return [...renames.keys()].flatMap((name) => findName(text, name).map((at) => ({ at, name })));
 }
 

@@ -37,7 +37,12 @@ export interface Discovered {
   texts: string[];
 }
 
-const SOURCE = /\.[cm]?[jt]sx?$/;
+const SOURCE = /\.[cm]?[jt]sx?$/i;
+
+/** A JavaScript or TypeScript source file, by extension. */
+export function isSourceFile(file: string): boolean {
+  return SOURCE.test(file);
+}
 const TSCONFIG = /(^|\/)tsconfig\.json$/;
 
 /** One walk of the tree (globbing is the costly part), split by kind afterwards. */
@@ -52,8 +57,8 @@ export async function discover(root: string, options: DiscoverOptions = {}): Pro
   });
   found.sort();
   const tsconfigs = found.filter((f) => TSCONFIG.test(f));
-  const sources = found.filter((f) => SOURCE.test(f));
-  return { sources, tsconfigs, texts: found.filter((f) => !SOURCE.test(f) && !TSCONFIG.test(f)) };
+  const sources = found.filter(isSourceFile);
+  return { sources, tsconfigs, texts: found.filter((f) => !isSourceFile(f) && !TSCONFIG.test(f)) };
 }
 
 /**

@@ -7,14 +7,13 @@
  */
 import path from 'node:path';
 import { Project, ts } from 'ts-morph';
+import { isSourceFile } from './discover.ts';
 import type { TsConfigs } from './tsconfigs.ts';
-
-const USER_CODE = /\.(?:[cm]?[jt]sx?)$/;
 
 function isUserModule(resolved: ts.ResolvedModuleFull | undefined): resolved is ts.ResolvedModuleFull {
   if (!resolved) return false;
   const file = resolved.resolvedFileName;
-  return !/[\\/]node_modules[\\/]/.test(file) && !/\.d\.[cm]?ts$/.test(file) && USER_CODE.test(file);
+  return !/[\\/]node_modules[\\/]/.test(file) && !/\.d\.[cm]?ts$/.test(file) && isSourceFile(file);
 }
 
 export function createProject(configs: TsConfigs, files: string[], onFile?: () => void): Project {
