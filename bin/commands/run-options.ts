@@ -20,6 +20,13 @@ export interface RunArgs {
   verbose: boolean;
 }
 
+/** Which files are read, and phase timings: shared by every command that scans. */
+export const fileOptions = {
+  include: { type: 'string', array: true, default: [], describe: 'glob patterns of files to read (default: all sources)' },
+  exclude: { type: 'string', array: true, default: [], describe: 'glob patterns of files to skip' },
+  verbose: { type: 'boolean', default: false, describe: 'print how long each phase took (on stderr)' },
+} as const;
+
 export function runOptions<T>(y: Argv<T>): Argv<T & RunArgs> {
   return y
     .positional('path', { type: 'string', default: '.', describe: 'repository or folder' })
@@ -27,9 +34,7 @@ export function runOptions<T>(y: Argv<T>): Argv<T & RunArgs> {
     .option('skip', { type: 'string', array: true, default: [], choices: [...RULE_IDS], describe: 'do not apply these rules' })
     .option('rekey-by-id', { type: 'boolean', default: false, describe: 'also key user tools by their id (renames what the model sees)' })
     .option('prefer', { type: 'string', choices: ['rekey', 'prompt'] as const, describe: 'for tools a prompt names by another name: re-key them, or rewrite the prompt (default: decided by the evidence)' })
-    .option('include', { type: 'string', array: true, default: [], describe: 'glob patterns of files to read' })
-    .option('exclude', { type: 'string', array: true, default: [], describe: 'glob patterns of files to skip' })
-    .option('verbose', { type: 'boolean', default: false, describe: 'print how long each phase took (on stderr)' })
+    .options(fileOptions)
     .option('format', { type: 'string', choices: FORMATS, default: 'text' as Format, describe: 'output format on stdout' })
     .option('report', { type: 'string', describe: 'also write the report to FILE (format from its extension: .json, .sarif, .md, .txt; else --format)' }) as unknown as Argv<T & RunArgs>;
 }

@@ -4,6 +4,7 @@ import { renderScanText } from '../../src/report/scan-text.ts';
 import { scanRepository } from '../../src/scan/scan.ts';
 import { EXIT, styleFor, UsageError } from '../io.ts';
 import { withProgress } from '../progress.ts';
+import { fileOptions } from './run-options.ts';
 
 interface ScanArgs {
   path: string;
@@ -27,9 +28,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
     y
       .positional('path', { type: 'string', default: '.', describe: 'repository or folder to scan' })
       .option('json', { type: 'boolean', default: false, describe: 'print the scan model as JSON (schema/scan.schema.json)' })
-      .option('include', { type: 'string', array: true, default: [], describe: 'glob patterns of files to read (default: all sources)' })
-      .option('exclude', { type: 'string', array: true, default: [], describe: 'glob patterns of files to skip' })
-      .option('verbose', { type: 'boolean', default: false, describe: 'print how long each phase took (on stderr)' })
+      .options(fileOptions)
       .example('$0 scan fixtures/demo-app', 'the bundled demo') as Argv<ScanArgs>,
   handler: async (argv: ArgumentsCamelCase<ScanArgs>) => {
     const root = await existingDirectory(argv.path);
