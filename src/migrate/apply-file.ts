@@ -1,14 +1,13 @@
 /**
- * Applies every planned edit of one file: each rule's transform works on the same jscodeshift tree,
- * the tree is printed once, and the whole result must parse again before it is accepted. The tree is
+ * Applies every planned edit of one file: each rule's transform finds its edits on the same
+ * jscodeshift tree (an edit whose node is not where the plan says fails the file), the edits are
+ * written over their spans, and the whole result must parse again before it is accepted. The tree is
  * the top-level statements that hold the edits, not the whole file, when they parse on their own:
- * recast's parse and reprint cost grows with the text they are given, and the rest of the file is
- * kept byte for byte anyway.
+ * parsing costs grow with the text, and the rest of the file is kept byte for byte anyway.
  */
 import jscodeshift from 'jscodeshift';
 import { ts } from 'ts-morph';
-import { applyEdits } from '../../transforms/lib/apply-edits.ts';
-import { lineTerminatorOf } from '../../transforms/lib/offsets.ts';
+import { applyEdits, spliceEdits } from '../../transforms/lib/apply-edits.ts';
 import { checkParses, parserFor } from '../../transforms/lib/parser.ts';
 import { RULE_IDS, type Edit } from '../plan/model.ts';
 
@@ -28,7 +27,7 @@ function coreFor(file: string): Core {
 }
 
 /** Runs every rule's edits on one parse of `text`; edit offsets are relative to `text`. */
-function applyOnce(j: Core, text: string, edits: readonly Edit[], lineTerminator: '\r\n' | '\n'): Applied {
+function applyOnce(j: Core, text: string, edits: readonly Edit[]): Applied {
   let root;
   try {
     root = j(text);
@@ -46,7 +45,9 @@ function applyOnce(j: Core, text: string, edits: readonly Edit[], lineTerminator
     }
     applied.push(...result.applied);
   }
-  return { ok: true, text: root.toSource({ lineTerminator }), applied };
+  const spliced = spliceEdits(text, applied);
+  if (spliced === undefined) return { ok: false, error: 'planned edits overlap or do not hold the text they replace' };
+  return { ok: true, text: spliced, applied };
 }
 
 interface Region {
@@ -77,14 +78,14 @@ function regionsOf(file: string, body: string, edits: readonly Edit[]): Region[]
 }
 
 /** Statement by statement; undefined when a statement does not parse alone (the caller falls back). */
-function applyByRegion(j: Core, file: string, body: string, edits: readonly Edit[], lineTerminator: '\r\n' | '\n'): { text: string; applied: Edit[] } | undefined {
+function applyByRegion(j: Core, file: string, body: string, edits: readonly Edit[]): { text: string; applied: Edit[] } | undefined {
   const regions = regionsOf(file, body, edits);
   if (!regions) return undefined;
   let text = body;
   const applied: Edit[] = [];
   for (const region of [...regions].reverse()) {
     const shifted = new Map(region.edits.map((e) => [{ ...e, location: { ...e.location, start: e.location.start - region.start, end: e.location.end - region.start } }, e]));
-    const result = applyOnce(j, body.slice(region.start, region.end), [...shifted.keys()], lineTerminator);
+    const result = applyOnce(j, body.slice(region.start, region.end), [...shifted.keys()]);
     if (!result.ok) return undefined;
     text = text.slice(0, region.start) + result.text + text.slice(region.end);
     applied.unshift(...result.applied.map((e) => shifted.get(e)!));
@@ -99,11 +100,12 @@ export interface ApplyOptions {
 
 export function applyFileEdits(file: string, source: string, edits: readonly Edit[], options: ApplyOptions = {}): FileOutcome {
   const j = coreFor(file);
-  const lineTerminator = lineTerminatorOf(source);
   // Scanner offsets skip a leading BOM; the regions are cut from the text they count in.
   const bom = source.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
-  const byRegion = options.scope === 'file' ? undefined : applyByRegion(j, file, source.slice(bom.length), edits, lineTerminator);
-  const result: FileOutcome = byRegion ? { ok: true, text: bom + byRegion.text, applied: byRegion.applied } : applyOnce(j, source, edits, lineTerminator);
+  const body = source.slice(bom.length);
+  const byRegion = options.scope === 'file' ? undefined : applyByRegion(j, file, body, edits);
+  const whole = byRegion ? undefined : applyOnce(j, body, edits);
+  const result: FileOutcome = byRegion ? { ok: true, text: bom + byRegion.text, applied: byRegion.applied } : whole!.ok ? { ...whole!, text: bom + whole!.text } : whole!;
   if (!result.ok) return { ok: false, error: result.error };
   try {
     checkParses(file, result.text);

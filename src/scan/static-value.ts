@@ -3,14 +3,22 @@
  * them, constants (across files), `tool.id` on a createTool() result, and, failing those, a string
  * literal type from the checker. Never runs user code.
  */
-import { Node } from 'ts-morph';
+import { Node, type NumericLiteral } from 'ts-morph';
 import { propertyValue, resolveValue, unwrap } from './ast.ts';
+
+/**
+ * The property key JavaScript makes of a numeric literal (`1e21` is "1e+21", `0x10` is "16").
+ * TypeScript's `text` holds the normalised number; ts-morph's getLiteralValue() misreads exponents.
+ */
+export function numericKey(node: NumericLiteral): string {
+  return String(Number(node.compilerNode.text));
+}
 
 export function staticString(node: Node, depth = 0): string | undefined {
   if (depth > 24) return undefined;
   const expr = unwrap(node);
   if (Node.isStringLiteral(expr) || Node.isNoSubstitutionTemplateLiteral(expr)) return expr.getLiteralValue();
-  if (Node.isNumericLiteral(expr)) return String(expr.getLiteralValue());
+  if (Node.isNumericLiteral(expr)) return numericKey(expr);
   if (Node.isTemplateExpression(expr)) {
     let out = expr.getHead().getLiteralText();
     for (const span of expr.getTemplateSpans()) {

@@ -7,7 +7,7 @@ import { Node, SyntaxKind } from 'ts-morph';
 import type { ToolOrigin } from '../names/normalise.ts';
 import { locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
 import type { KeyKind, Location, ToolSet } from './model.ts';
-import { staticString } from './static-value.ts';
+import { numericKey, staticString } from './static-value.ts';
 import { classifyValue, type ValueContext } from './tool-value.ts';
 import { runtimeSource } from './runtime-tools.ts';
 
@@ -142,7 +142,7 @@ function readObject(ctx: MapContext, object: Node, set: ToolSet, walk: Walk): vo
 export function keyOf(nameNode: Node): { value: string | undefined; kind: KeyKind } {
   if (Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode)) return { value: nameNode.getText(), kind: 'identifier' };
   if (Node.isStringLiteral(nameNode)) return { value: nameNode.getLiteralValue(), kind: 'string' };
-  if (Node.isNumericLiteral(nameNode)) return { value: String(nameNode.getLiteralValue()), kind: 'numeric' };
+  if (Node.isNumericLiteral(nameNode)) return { value: numericKey(nameNode), kind: 'numeric' };
   if (Node.isComputedPropertyName(nameNode)) {
     const inner = unwrap(nameNode.getExpression());
     const kind: KeyKind = Node.isTemplateExpression(inner) || Node.isNoSubstitutionTemplateLiteral(inner) ? 'template' : 'computed';

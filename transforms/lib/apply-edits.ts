@@ -13,6 +13,7 @@ export interface ApplyResult {
 }
 
 type AnyNode = ASTNode & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Path = ASTPath<AnyNode>;
 
 function stringNode(j: JSCodeshift, value: string, raw: string): AnyNode {
   if (raw.startsWith('`')) return j.templateLiteral([j.templateElement({ raw: raw.slice(1, -1), cooked: value }, true)], []) as AnyNode;
@@ -21,6 +22,27 @@ function stringNode(j: JSCodeshift, value: string, raw: string): AnyNode {
   const lit = j.literal(value) as AnyNode;
   lit.extra = { raw, rawValue: value };
   return lit;
+}
+
+/**
+ * Gives a string literal a new value in place. Replacing it with a node of another type (Babel's
+ * `StringLiteral` by a `Literal`) makes recast reprint the enclosing statement with its own
+ * punctuation (a `;` in a repo without semicolons); the same node, changed, is reprinted alone.
+ */
+function setString(j: JSCodeshift, path: Path, value: string, raw: string): void {
+  const n = path.node;
+  const template = n.type === 'TemplateLiteral';
+  if (template !== raw.startsWith('`')) {
+    path.replace(stringNode(j, value, raw));
+    return;
+  }
+  if (template) {
+    n.quasis[0]!.value = { raw: raw.slice(1, -1), cooked: value };
+    return;
+  }
+  n.value = value;
+  if (n.extra) n.extra = { ...n.extra, raw, rawValue: value };
+  if (typeof n.raw === 'string') n.raw = raw;
 }
 
 function isProperty(n: AnyNode): boolean {
@@ -57,8 +79,6 @@ function spliceText(raw: string, cooked: string, rawStart: number, edits: Edit[]
   }
   return { raw, cooked };
 }
-
-type Path = ASTPath<AnyNode>;
 
 /**
  * Visits, parents first, only the nodes whose span holds one of `edits`: a file with three edits
@@ -121,12 +141,33 @@ function applyTextEdits(j: JSCodeshift, root: Collection, edits: readonly Edit[]
       const raw = (n.extra?.raw as string | undefined) ?? (n.raw as string);
       const next = spliceText(raw, n.value, n.start, inside);
       if (!next) return;
-      path.replace(stringNode(j, next.cooked, next.raw));
+      setString(j, path, next.cooked, next.raw);
     } else {
       return;
     }
     applied.push(...inside);
   });
+}
+
+/**
+ * The text of each edit, written over its span of `source` (scanner offsets: after a BOM, before
+ * any CRLF normalisation). Undefined when a span does not hold the text the edit replaces.
+ *
+ * The output is spliced rather than printed by recast: recast reprints a whole `return` statement
+ * when anything inside it changes, with its own `;` and JSX parentheses, which breaks a repository
+ * without semicolons. The parse (`applyEdits`) proves every edit lands on the node it names.
+ */
+export function spliceEdits(source: string, edits: readonly Edit[]): string | undefined {
+  let text = source;
+  let limit = Infinity;
+  for (const e of [...edits].sort((a, b) => b.location.start - a.location.start)) {
+    const { start, end } = e.location;
+    if (end > limit || text.slice(start, start + e.before.length) !== e.before) return undefined;
+    const after = e.target === 'property-key' && e.shorthandValue !== undefined ? `${e.after}: ${e.shorthandValue}` : e.after;
+    text = text.slice(0, start) + after + text.slice(start + e.before.length);
+    limit = start;
+  }
+  return text;
 }
 
 /**
@@ -153,7 +194,7 @@ function applyParsed(j: JSCodeshift, root: Collection, edits: readonly Edit[]): 
       n.computed = false;
       n.shorthand = false;
     } else if (edit.target === 'string-literal' && isString(n)) {
-      path.replace(stringNode(j, edit.value, edit.after));
+      setString(j, path, edit.value, edit.after);
     } else {
       return;
     }

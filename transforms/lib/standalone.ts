@@ -11,8 +11,7 @@ import type { API, FileInfo, Options } from 'jscodeshift';
 import type { Edit, RuleId } from '../../src/plan/model.ts';
 import { buildPlan } from '../../src/plan/plan.ts';
 import { scanSource } from '../../src/scan/analyse.ts';
-import { applyEdits } from './apply-edits.ts';
-import { lineTerminatorOf } from './offsets.ts';
+import { applyEdits, spliceEdits } from './apply-edits.ts';
 import { parserFor } from './parser.ts';
 
 function planned(rule: RuleId, file: FileInfo, options: Options): Edit[] {
@@ -38,6 +37,10 @@ export function standaloneTransform(rule: RuleId) {
     const root = j(file.source);
     const result = applyEdits(j, root, edits, file.source);
     if (result.missing.length > 0) throw new Error(`${file.path}: ${result.missing.length} planned edit(s) not found; is the plan older than the file?`);
-    return root.toSource({ lineTerminator: lineTerminatorOf(file.source) });
+    // Plan offsets count after a BOM; the edits are written over their spans (see spliceEdits).
+    const bom = file.source.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+    const text = spliceEdits(file.source.slice(bom.length), result.applied);
+    if (text === undefined) throw new Error(`${file.path}: planned edits overlap or do not hold the text they replace`);
+    return bom + text;
   };
 }
