@@ -58,14 +58,14 @@ describe('prompts: every named tool is offered after migrate', () => {
   test('template-ids: re-keyed by id, with the evidence', () =>
     run('template-ids', (r) => {
       assert.deepEqual(rules(r), ["prompts:weatherTool->'get-weather'", "prompts:lookupOrderTool->'lookup-order'"]);
-      assert.match(r.plan.edits[0]!.reason, /names this tool by its id "get-weather" .* nothing else depends on "weatherTool"/);
+      assert.match(r.plan.edits[0]!.reason, /names this tool by its id "get-weather" .* no code, data, prompt or other agent uses "weatherTool"/);
       assert.ok(r.plan.edits.every((e) => e.effect === 'renamed'));
     }));
 
   test('template-ids-ui: code depends on the names, so the prompt is rewritten', () =>
     run('template-ids-ui', (r) => {
       assert.ok(r.plan.edits.every((e) => e.rule === 'prompts' && e.target === 'text'));
-      assert.match(r.plan.edits[0]!.reason, /code depends on "weatherTool": code compares a tool name with "weatherTool" at src\/ui\/label\.ts:3/);
+      assert.match(r.plan.edits[0]!.reason, /"weatherTool" is still used: code compares a tool name with "weatherTool" at src\/ui\/label\.ts:3/);
     }));
 
   test('id-with-spaces: never re-keyed', () =>
@@ -83,13 +83,13 @@ describe('prompts: every named tool is offered after migrate', () => {
   test('prompt-file: the text file is edited as text', () =>
     run('prompt-file', (r) => {
       assert.deepEqual(r.files.map((f) => f.file), ['prompts/agent.txt']);
-      assert.match(r.plan.edits[0]!.reason, /toolChoice\/activeTools names "weatherTool"/);
+      assert.match(r.plan.edits[0]!.reason, /"weatherTool" is still used: a string in code is "weatherTool" at src\/agent.ts:18:/);
     }));
 
   test('nonexistent-tool: reported, nothing changed', () =>
     run('nonexistent-tool', (r) => {
       assert.deepEqual(r.plan.edits, []);
-      assert.ok(r.plan.findings.some((f) => f.kind === 'unknown-tool-mention' && f.message.includes('`send-email`')));
+      assert.ok(r.plan.findings.some((f) => f.kind === 'unknown-tool-mention' && f.message.includes('"send-email"') && f.locations[0]!.line === 11));
     }));
 
   test('dotted-backticks: key and mention meet on the wire name', () =>
@@ -102,7 +102,7 @@ describe('prompts: every named tool is offered after migrate', () => {
   test('prose: plain words are reported, not edited', () =>
     run('prose', (r) => {
       assert.deepEqual(r.plan.edits, []);
-      assert.ok(r.plan.findings.some((f) => f.kind === 'prompt-mention' && /plain word/.test(f.message)));
+      assert.ok(r.plan.findings.some((f) => f.kind === 'ambiguous-mention' && /plain word/.test(f.message)));
     }));
 });
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import writeFileAtomic from 'write-file-atomic';
 import type { Edit, Plan, RuleId } from '../plan/model.ts';
-import { buildPlan } from '../plan/plan.ts';
+import { buildPlan, wireChanges } from '../plan/plan.ts';
 import type { Preference } from '../plan/rules/prompts.ts';
 import type { ScanResult } from '../scan/model.ts';
 import { scanWithInputs, type ScanOptions } from '../scan/scan.ts';
@@ -109,6 +109,8 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
   }
   clock.end();
   const files = [...failed, ...changed].sort((a, b) => a.file.localeCompare(b.file));
+  // What the model will see is what the edits of the files that could be rewritten make of it.
+  const appliedPlan = failed.length ? { ...plan, agents: wireChanges(scan, plan.edits.filter((e) => !failed.some((f) => f.file === e.location.file))) } : plan;
 
   const written: string[] = [];
   if (!dryRun) {
@@ -128,5 +130,5 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
   const current = (abs: string) => (dryRun ? undefined : outputs.get(abs)) ?? texts.read(abs);
   const renames = staleNames(root, plan.edits.filter((e) => renamedFiles.has(e.location.file)), searched, current);
   clock.end(renames.length ? searched.length : 0);
-  return { root, dryRun, rules, scan, plan, files, written, renames, timings: clock.timings() };
+  return { root, dryRun, rules, scan, plan: appliedPlan, files, written, renames, timings: clock.timings() };
 }

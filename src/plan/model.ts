@@ -59,7 +59,21 @@ export type FindingKind =
   /** A prompt names something tool-like that no agent offers. */
   | 'unknown-tool-mention'
   /** Code compares a tool name with a stale string it cannot prove is a Mastra tool name. */
-  | 'reference';
+  | 'reference'
+  /** A mention that may name a tool but could be prose, a code sample or JSON data: not edited. */
+  | 'ambiguous-mention'
+  /** A mention that is right for one way of running the agent (network or generate) and not the other. */
+  | 'mode-dependent-mention'
+  /** A re-key not made because the current wire name is still used (code, data, prompts, other agents). */
+  | 'rename-kept'
+  /** A re-key made on request (--prefer rekey) although the current wire name is still used. */
+  | 'rename-breaks'
+  /** Code that converts wire names back (`toolName.replace(/_/g, '.')`); it also mangles legal names. */
+  | 'name-mapping'
+  /** An agent nothing registers, calls or uses as a sub-agent: its edits change code nothing runs. */
+  | 'unreached'
+  /** An agent run only with network(): its routing agent is given raw keys, so keys are left alone. */
+  | 'network-keys';
 
 export interface Finding {
   kind: FindingKind;

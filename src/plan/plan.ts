@@ -6,10 +6,13 @@ import { predictTools, type ToolSources } from '../names/normalise.ts';
 import { toWireName } from '../names/wire-name.ts';
 import type { AgentInfo, ScanResult, ToolEntry } from '../scan/model.ts';
 import { agentEntries, agentLabel, locationKey, rawKeyOf } from './agents.ts';
-import { DEFAULT_RULES, type Edit, type Finding, type OrderChange, type Plan, type RuleId } from './model.ts';
+import { DEFAULT_RULES, type AgentWireChange, type Edit, type Finding, type OrderChange, type Plan, type RuleId } from './model.ts';
 import { planRekeyBuiltins, planRekeyById } from './rules/rekey.ts';
 import { planRewriteKeys } from './rules/rewrite-keys.ts';
-import { planPrompts, unknownToolMentions, type Preference } from './rules/prompts.ts';
+import { planPrompts, type Preference } from './rules/prompts.ts';
+import { unknownToolMentions } from './rules/unknown-mentions.ts';
+import { insideDefinition } from './evidence.ts';
+import { runDescription } from './runs.ts';
 import { planReferences } from './rules/references.ts';
 import { planToolChoice, type FinalNames } from './rules/tool-choice.ts';
 
@@ -120,15 +123,79 @@ function orderChanges(scan: ScanResult, edits: Map<string, Edit>): OrderChange[]
   return out;
 }
 
-export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {
-  const rules = new Set(options.rules ?? DEFAULT_RULES);
+/** Agents whose labels an edit concerns, all of them unreached: the edit changes code nothing runs. */
+function markUnreached(scan: ScanResult, edits: Map<string, Edit>, findings: Finding[]): void {
+  const unreached = new Map(scan.agents.filter((a) => a.runs.mode === 'unreached').map((a) => [agentLabel(a), a]));
+  if (unreached.size === 0) return;
+  const counts = new Map<string, number>();
+  for (const e of edits.values()) {
+    if (e.agents.length === 0 || !e.agents.every((a) => unreached.has(a))) continue;
+    e.reason += ` (${e.agents.map((a) => runDescription(unreached.get(a)!)).join('; ')}: this changes code nothing runs)`;
+    for (const a of e.agents) counts.set(a, (counts.get(a) ?? 0) + 1);
+  }
+  for (const [label, n] of counts) {
+    const agent = unreached.get(label)!;
+    findings.push({ kind: 'unreached', message: `${runDescription(agent)}; ${n} edit${n === 1 ? '' : 's'} for it change${n === 1 ? 's' : ''} code nothing runs`, locations: [agent.location], agents: [label] });
+  }
+}
+
+/** Code that converts wire names back: reported, with a legal name it would mangle when there is one. */
+function nameMappings(scan: ScanResult): Finding[] {
+  const legalWithUnderscore = scan.agents.flatMap((a) => a.prediction.offered.filter((t) => !t.rewritten && t.wireName.includes('_')).map((t) => t.wireName));
+  return scan.nameMappings.map((m) => ({
+    kind: 'name-mapping' as const,
+    message: `code converts the names the model calls tools back into other names (${m.text}); comparisons after it are not checked. It also changes names that are legal as they are${legalWithUnderscore[0] ? ` (such as "${legalWithUnderscore[0]}")` : ''}: compare with the wire names instead`,
+    locations: [m.location],
+    agents: [],
+  }));
+}
+
+/**
+ * Renames whose old wire name the plan leaves used somewhere (no edit of the run covers the use):
+ * key location -> the uses. Uses tied to another agent's calls or results are that agent's.
+ */
+function uncoveredRenames(scan: ScanResult, edits: ReadonlyMap<string, Edit>): Map<string, string[]> {
+  const covered = (file: string, at: number) => [...edits.values()].some((e) => e.location.file === file && e.location.start <= at && at < e.location.end);
+  const tiedTo = new Map<string, number>();
+  for (const c of scan.calls) {
+    if (c.agentIndex === undefined) continue;
+    for (const r of [c.options.toolChoice, ...c.options.activeTools, ...c.options.prepareStep.activeTools, ...c.options.prepareStep.toolChoice]) {
+      if (r?.literal) tiedTo.set(`${r.literal.location.file}:${r.literal.location.start + 1}`, c.agentIndex);
+    }
+  }
+  for (const m of scan.mentions) if (m.context === 'comparison' && m.agentIndex !== undefined) tiedTo.set(`${m.location.file}:${m.location.start + 1}`, m.agentIndex);
+  const out = new Map<string, string[]>();
+  for (const e of edits.values()) {
+    if (e.effect !== 'renamed' || e.target !== 'property-key') continue;
+    const owners = new Set(scan.agents.filter((a) => e.agents.includes(agentLabel(a))).map((a) => a.index));
+    const entry = scan.agents.flatMap((a) => a.tools.entries).find((x) => locationKey(x.keyLocation) === locationKey(e.location));
+    const left = scan.nameUses.filter((u) => {
+      if (u.name !== e.wire.before || covered(u.location.file, u.location.start) || (entry && insideDefinition(u.location, entry))) return false;
+      const tied = tiedTo.get(`${u.location.file}:${u.location.start}`);
+      return tied === undefined || owners.has(tied);
+    });
+    if (left.length) out.set(locationKey(e.location), left.map((u) => `"${u.name}" would still be used at ${u.location.file}:${u.location.line}`));
+  }
+  return out;
+}
+
+function planOnce(scan: ScanResult, rules: ReadonlySet<RuleId>, blocked: ReadonlyMap<string, string[]>, prefer: Preference | undefined): { edits: Map<string, Edit>; findings: Finding[] } {
   const edits = new Map<string, Edit>();
   const findings: Finding[] = [];
-  if (rules.has('rekey-by-id')) for (const e of planRekeyById(scan)) claim(edits, e);
-  if (rules.has('rekey-builtins')) for (const e of planRekeyBuiltins(scan)) claim(edits, e);
+  const rekey = { rules, blocked };
+  if (rules.has('rekey-by-id')) {
+    const r = planRekeyById(scan, rekey);
+    for (const e of r.edits) claim(edits, e);
+    findings.push(...r.findings);
+  }
+  if (rules.has('rekey-builtins')) {
+    const r = planRekeyBuiltins(scan, rekey);
+    for (const e of r.edits) claim(edits, e);
+    findings.push(...r.findings);
+  }
   if (rules.has('prompts')) {
     const renamed = new Map([...edits.values()].filter((e) => e.effect === 'renamed').map((e) => [locationKey(e.location), e.wire.after]));
-    const r = planPrompts(scan, renamed, options.prefer);
+    const r = planPrompts(scan, { renamed, rules, blocked, ...(prefer ? { prefer } : {}) });
     for (const e of r.edits) claimOrConflict(edits, e, findings);
     findings.push(...r.findings, ...unknownToolMentions(scan));
   }
@@ -150,13 +217,35 @@ export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {
     for (const e of r.edits) claimOrConflict(edits, e, findings);
     findings.push(...r.findings);
   }
-  findings.push(...reportOnly(scan));
-  const sorted = [...edits.values()].sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start);
-  const agents = scan.agents.map((agent) => ({
+  return { edits, findings };
+}
+
+/** What each agent offers before the edits and after `edits` (all of the plan, or only those applied). */
+export function wireChanges(scan: ScanResult, edits: readonly Edit[]): AgentWireChange[] {
+  const byKey = new Map(edits.map((e) => [locationKey(e.location), e]));
+  return scan.agents.map((agent) => ({
     agent: agentLabel(agent),
     file: agent.location.file,
     before: agent.prediction.offered.map((t) => t.wireName),
-    after: predictTools(sourcesAfter(agent, edits)).offered.map((t) => t.wireName),
+    after: predictTools(sourcesAfter(agent, byKey)).offered.map((t) => t.wireName),
   }));
-  return { edits: sorted, findings, orderChanges: orderChanges(scan, edits), agents };
+}
+
+export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {
+  const rules = new Set(options.rules ?? DEFAULT_RULES);
+  // Decide with all the evidence: a rename whose old name the plan would leave used somewhere is
+  // taken back and planned again the other way (the prompt is rewritten, or the rename reported).
+  const blocked = new Map<string, string[]>();
+  let round = planOnce(scan, rules, blocked, options.prefer);
+  for (let i = 0; i < 8 && options.prefer !== 'rekey'; i++) {
+    const left = uncoveredRenames(scan, round.edits);
+    if (left.size === 0) break;
+    for (const [loc, uses] of left) blocked.set(loc, [...(blocked.get(loc) ?? []), ...uses]);
+    round = planOnce(scan, rules, blocked, options.prefer);
+  }
+  const { edits, findings } = round;
+  markUnreached(scan, edits, findings);
+  findings.push(...nameMappings(scan), ...reportOnly(scan));
+  const sorted = [...edits.values()].sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start);
+  return { edits: sorted, findings, orderChanges: orderChanges(scan, edits), agents: wireChanges(scan, sorted) };
 }

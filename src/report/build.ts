@@ -16,6 +16,13 @@ const SEVERITY: Record<FindingKind, ReportFinding['severity']> = {
   'skipped-rename': 'warning',
   unresolved: 'note',
   'runtime-names': 'note',
+  'ambiguous-mention': 'note',
+  'mode-dependent-mention': 'note',
+  'rename-kept': 'note',
+  'rename-breaks': 'warning',
+  'name-mapping': 'warning',
+  unreached: 'note',
+  'network-keys': 'note',
 };
 
 /** Our own version: package.json is two folders up from src/report, three from dist/src/report. */

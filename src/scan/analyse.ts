@@ -4,15 +4,17 @@
  */
 import path from 'node:path';
 import type { Node, Project } from 'ts-morph';
+import { relativePath } from './ast.ts';
 import { ORIGIN_PREFIX, type Prediction, type ToolSources, type Toolset } from '../names/normalise.ts';
 import { predictRequest } from '../names/request.ts';
 import { behaviourFor } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
 import { findAgentConstructors, mastraRegistrations, readAgent } from './agents.ts';
-import { agentLookup, findCalls } from './calls.ts';
+import { agentLookup, findCalls, NETWORK_METHODS } from './calls.ts';
 import { findFileAgents } from './file-agents.ts';
-import { comparedLiterals, mentionsIn, type ToolName } from './mentions.ts';
-import { SCAN_SCHEMA_VERSION, type AgentDraft, type AgentInfo, type CallOptionsInfo, type CallSite, type Mention, type ScanResult, type ToolEntry, type UnknownName } from './model.ts';
+import { comparedLiterals, mentionsIn, nameConversions, tiedTo, type ToolName } from './mentions.ts';
+import { SCAN_SCHEMA_VERSION, type AgentDraft, type AgentInfo, type AgentRuns, type CallOptionsInfo, type CallSite, type Mention, type NameUse, type RunMode, type ScanResult, type ToolEntry, type UnknownName } from './model.ts';
+import { findNameUses } from './name-uses.ts';
 import { createInMemoryProject, syntaxError } from './project.ts';
 import type { MapContext } from './tool-map.ts';
 import { SAME_PROJECT, type TypeOracle } from './type-oracle.ts';
@@ -55,7 +57,17 @@ function unknownNames(options: CallOptionsInfo, prediction: Prediction): Unknown
   return out;
 }
 
-function toolNames(agent: AgentInfo, extra: ToolEntry[] = []): ToolName[] {
+function runsOf(agent: AgentInfo, agents: AgentInfo[], calls: CallSite[]): AgentRuns {
+  const mine = calls.filter((c) => c.agentIndex === agent.index);
+  const networkCalls = mine.filter((c) => NETWORK_METHODS.has(c.method)).map((c) => c.location);
+  const functionCalls = mine.filter((c) => !NETWORK_METHODS.has(c.method)).map((c) => c.location);
+  const subAgentOf = agents.filter((a) => a.agents.entries.some((e) => e.value.kind === 'agent' && e.value.agentIndex === agent.index)).map((a) => a.index);
+  const asFunction = functionCalls.length > 0 || subAgentOf.length > 0;
+  const mode: RunMode = asFunction && networkCalls.length ? 'both' : asFunction ? 'function' : networkCalls.length ? 'network' : agent.registeredAs.length || agent.kind === 'file-based' ? 'unknown' : 'unreached';
+  return { mode, calls: functionCalls, networkCalls, subAgentOf };
+}
+
+function toolNames(agent: AgentInfo, agents: readonly AgentInfo[], extra: ToolEntry[] = []): ToolName[] {
   const out: ToolName[] = [];
   for (const entry of [...agent.tools.entries, ...agent.agents.entries, ...agent.workflows.entries, ...extra]) {
     const raw = ORIGIN_PREFIX[entry.origin] + entry.key;
@@ -68,6 +80,9 @@ function toolNames(agent: AgentInfo, extra: ToolEntry[] = []): ToolName[] {
     if (entry.origin !== 'tools') add(entry.key, 'key');
     const value = entry.value;
     if ('id' in value) add(value.id, 'id');
+    // A sub-agent named in a prompt by its own id or name (`browser-agent`) is offered as agent-KEY.
+    const sub = value.kind === 'agent' && value.agentIndex !== undefined ? agents[value.agentIndex] : undefined;
+    if (sub) for (const n of new Set([sub.id, sub.name])) if (n !== entry.key) add(n, 'id');
     if (value.kind === 'builtin' || value.kind === 'web-search-marker') add(value.exportName, 'export-name');
     else add(entry.valueName, 'export-name');
   }
@@ -83,7 +98,9 @@ export function scanSource(filePath: string, text: string): ScanResult {
   const project = createInMemoryProject();
   const file = path.resolve(filePath);
   project.createSourceFile(file, text, { overwrite: true });
-  return analyse(project, root, [file], 1, undefined);
+  const scan = analyse(project, root, [file], 1, undefined);
+  scan.nameUses = withoutToolKeys(scan, findNameUses(root, [file], renameableNames(scan), () => text));
+  return scan;
 }
 
 export function analyse(project: Project, root: string, candidates: string[], fileCount: number, version: string | undefined, types: TypeOracle = SAME_PROJECT): ScanResult {
@@ -111,29 +128,40 @@ export function analyse(project: Project, root: string, candidates: string[], fi
   const behaviour = behaviourFor(version);
   const agents: AgentInfo[] = partial.map((a) => {
     const prediction = predictRequest(agentSources(a), {}, behaviour).prediction;
-    return { ...a, prediction, unknownNames: a.defaultOptions ? unknownNames(a.defaultOptions, prediction) : [] };
+    return { ...a, prediction, unknownNames: a.defaultOptions ? unknownNames(a.defaultOptions, prediction) : [], runs: { mode: 'unreached', calls: [], networkCalls: [], subAgentOf: [] } };
   });
 
   const lookup = agentLookup(agents, nodes);
   const calls: CallSite[] = sourceFiles.flatMap((sf) => findCalls(ctx, sf, lookup)).map((call) => {
     const agent = call.agentIndex === undefined ? undefined : agents[call.agentIndex];
-    const prediction = agent || call.options.toolsets.entries.length || call.options.clientTools.entries.length ? predictRequest(callSources(agent, call.options), {}, behaviour).prediction : undefined;
+    // network() sends no tools: the routing agent is given a list of raw keys instead.
+    const sendsTools = !NETWORK_METHODS.has(call.method) && (agent || call.options.toolsets.entries.length || call.options.clientTools.entries.length);
+    const prediction = sendsTools ? predictRequest(callSources(agent, call.options), {}, behaviour).prediction : undefined;
     return { ...call, ...(prediction ? { prediction } : {}), unknownNames: prediction && agent ? unknownNames(call.options, prediction) : [] };
   });
+  for (const agent of agents) agent.runs = runsOf(agent, agents, calls);
 
   // Code comparisons can name call-time tools (toolsets, clientTools) too.
   const callTools = (a: AgentInfo) => calls.filter((c) => c.agentIndex === a.index).flatMap((c) => [...c.options.toolsets.entries, ...c.options.clientTools.entries]);
-  const allNames = agents.flatMap((a) => toolNames(a, callTools(a)));
+  const allNames = agents.flatMap((a) => toolNames(a, agents, callTools(a)));
   const mentions: Mention[] = [];
-  for (const agent of agents) mentions.push(...mentionsIn(agent.instructions, toolNames(agent), agent.index));
+  for (const agent of agents) mentions.push(...mentionsIn(agent.instructions, toolNames(agent, agents), agent.index));
   for (const call of calls) {
     const agent = call.agentIndex === undefined ? undefined : agents[call.agentIndex];
-    mentions.push(...mentionsIn(call.prompts, agent ? toolNames(agent) : allNames, call.agentIndex));
+    mentions.push(...mentionsIn(call.prompts, agent ? toolNames(agent, agents) : allNames, call.agentIndex));
   }
   const comparisons: ScanResult['comparisons'] = [];
+  const nameMappings: ScanResult['nameMappings'] = [];
+  const callAt = new Map(calls.map((c) => [`${c.location.file}:${c.location.start}`, c.agentIndex]));
+  const agentOfCall = (node: Node) => callAt.get(`${relativePath(ctx, node.getSourceFile().getFilePath())}:${node.getStart()}`);
   for (const sf of sourceFiles) {
-    for (const literal of comparedLiterals(ctx, sf)) {
-      const matches = allNames.filter((n) => n.name === literal.value);
+    nameMappings.push(...nameConversions(ctx, sf));
+    for (const { compared, ...literal } of comparedLiterals(ctx, sf)) {
+      // A comparison on one agent's results names that agent's tools; others cannot be tied.
+      const agentIndex = tiedTo(compared, agentOfCall);
+      const all = allNames.filter((n) => n.name === literal.value);
+      const own = agentIndex === undefined ? [] : all.filter((n) => n.agentIndex === agentIndex);
+      const matches = own.length ? own : all;
       if (matches.length === 0) {
         comparisons.push(literal);
         continue;
@@ -149,6 +177,7 @@ export function analyse(project: Project, root: string, candidates: string[], fi
         in: 'code',
         provable: literal.provable,
         raw: literal.raw,
+        ...(agentIndex === undefined ? {} : { agentIndex }),
       });
     }
   }
@@ -165,5 +194,20 @@ export function analyse(project: Project, root: string, candidates: string[], fi
     calls,
     mentions,
     comparisons,
+    nameMappings,
+    nameUses: [],
   };
+}
+
+/** The wire names a rename could take away: those of every agent's own tools. */
+export function renameableNames(scan: ScanResult): Set<string> {
+  return new Set(scan.agents.flatMap((a) => a.tools.entries.map((e) => toWireName(e.key))).filter(Boolean));
+}
+
+/** Name uses that are not the keys of a tool map the scan read (those are what a rename edits). */
+export function withoutToolKeys(scan: ScanResult, uses: NameUse[]): NameUse[] {
+  const keys = new Map<string, Array<[number, number]>>();
+  const entries = [...scan.agents.flatMap((a) => [...a.tools.entries, ...a.agents.entries, ...a.workflows.entries]), ...scan.calls.flatMap((c) => [...c.options.toolsets.entries, ...c.options.clientTools.entries, ...c.options.prepareStep.tools.entries])];
+  for (const e of entries) keys.set(e.keyLocation.file, [...(keys.get(e.keyLocation.file) ?? []), [e.keyLocation.start, e.keyLocation.end]]);
+  return uses.filter((u) => !(keys.get(u.location.file) ?? []).some(([start, end]) => u.location.start >= start && u.location.start < end));
 }

@@ -11,6 +11,8 @@ import { textFragments } from './text.ts';
 import type { MapContext } from './tool-map.ts';
 
 const CALL_METHODS = new Set(['generate', 'stream', 'generateLegacy', 'streamLegacy', 'streamVNext', 'generateVNext', 'resumeStream']);
+/** Calls that run the agent as a routing network: sub-agents, workflows and tools are listed by raw key. */
+export const NETWORK_METHODS = new Set(['network', 'resumeNetwork']);
 const TOOL_OPTIONS = ['toolChoice', 'activeTools', 'toolsets', 'clientTools', 'prepareStep'];
 
 export interface AgentLookup {
@@ -56,7 +58,7 @@ export function findCalls(ctx: MapContext, file: SourceFile, agents: AgentLookup
   const out: Array<Omit<CallSite, 'prediction' | 'unknownNames'>> = [];
   for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
-    if (!Node.isPropertyAccessExpression(callee) || !CALL_METHODS.has(callee.getName())) continue;
+    if (!Node.isPropertyAccessExpression(callee) || !(CALL_METHODS.has(callee.getName()) || NETWORK_METHODS.has(callee.getName()))) continue;
     const receiver = callee.getExpression();
     const { index, via } = resolveReceiver(receiver, agents);
     const [prompt, options] = call.getArguments();

@@ -62,10 +62,12 @@ export async function discover(root: string, options: DiscoverOptions = {}): Pro
 }
 
 /**
- * Text that makes a file worth parsing: it touches Mastra, defines tools that agents spread, or
- * compares tool names. Files without any of these cost one read.
+ * Text that makes a file worth parsing: it touches Mastra, defines tools that agents spread,
+ * compares tool names, or can hold a call site or call options (a route handler or job that gets
+ * `mastra` as a parameter imports nothing from Mastra). Files without any of these cost one read.
  */
-const RELEVANT = /@mastra\/|toolName|createTool|\btools\b|\bagents\b|readFileSync|listTools|getTools/;
+const RELEVANT =
+  /@mastra\/|toolName|tool_name|createTool|\btools\b|\bagents\b|readFileSync|listTools|getTools|\.(generate|stream|network)\s*\(|getAgent(ById)?\s*\(|toolChoice|activeTools|toolsets|clientTools|prepareStep/;
 
 /** Synchronous reads: for thousands of small files they are several times faster than a pool of promises. */
 export function prefilter(files: readonly string[], clock?: PhaseClock, texts = new TextCache(0)): string[] {

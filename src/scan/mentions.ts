@@ -2,7 +2,7 @@
  * Finds where a tool's names appear as text: in prompt fragments (whole-name matches only) and in
  * code that compares a tool name with a string literal (`toolName === 'x'`, `switch`, `includes`).
  */
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
 import { locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
 import type { ToolOrigin } from '../names/normalise.ts';
 import type { Location, Mention, MentionMatch, TextFragment } from './model.ts';
@@ -54,7 +54,7 @@ function inCodeBlock(text: string, at: number): boolean {
   return ((text.slice(0, at).match(/```/g) ?? []).length & 1) === 1;
 }
 
-function fragmentLocation(fragment: TextFragment, offset: number, length: number): Location {
+export function fragmentLocation(fragment: TextFragment, offset: number, length: number): Location {
   const before = fragment.text.slice(0, offset);
   const lines = before.split('\n');
   const line = fragment.location.line + lines.length - 1;
@@ -147,14 +147,109 @@ function rootFromMastra(expr: Node): boolean {
   return false;
 }
 
+/** A method call that turns wire names back into other names: `name.replace(/_/g, '.')`. */
+function isConversion(node: Node): boolean {
+  if (!Node.isCallExpression(node)) return false;
+  const callee = node.getExpression();
+  return Node.isPropertyAccessExpression(callee) && /^(replace|replaceAll)$/.test(callee.getName()) && isToolNameExpr(callee.getExpression());
+}
+
+/** A lookup keyed by a tool name: `LABELS[toolName]`, `names.get(toolName)`. */
+function isLookup(node: Node): boolean {
+  if (Node.isElementAccessExpression(node)) return isToolNameExpr(node.getArgumentExpressionOrThrow());
+  if (!Node.isCallExpression(node)) return false;
+  const callee = node.getExpression();
+  const [arg] = node.getArguments();
+  return Node.isPropertyAccessExpression(callee) && callee.getName() === 'get' && arg !== undefined && isToolNameExpr(arg);
+}
+
+/**
+ * The compared value is a tool name already mapped to another name (`const toolName =
+ * part.toolName.replace(/_/g, '.')`, or a display-name map): comparing it with a dotted or
+ * display name is right, so it is not a comparison with a tool name.
+ */
+export function behindMapping(compared: Node): boolean {
+  const expr = unwrap(compared);
+  if (!Node.isIdentifier(expr)) return false;
+  const value = resolveValue(expr);
+  if (value === expr) return false;
+  const sides = (n: Node): Node[] => {
+    const u = unwrap(n);
+    return Node.isBinaryExpression(u) && ['??', '||'].includes(u.getOperatorToken().getText()) ? [...sides(u.getLeft()), ...sides(u.getRight())] : [u];
+  };
+  return sides(value).some((n) => isConversion(n) || isLookup(n));
+}
+
+/** `x.toolName.replace(/_/g, '.')` and the like: code that converts wire names back. */
+export function nameConversions(ctx: ScanContext, file: SourceFile): Array<{ location: Location; text: string }> {
+  if (!/toolName|tool_name/.test(file.getFullText())) return [];
+  return file
+    .getDescendantsOfKind(SyntaxKind.CallExpression)
+    .filter(isConversion)
+    .map((call) => ({ location: locate(ctx, call), text: call.getText().slice(0, 120) }));
+}
+
+/** The call whose result a compared value comes from, when the code shows it (for `tiedTo`). */
+function sourceCall(compared: Node): Node | undefined {
+  let root: Node = unwrap(compared);
+  for (let hop = 0; hop < 12; hop++) {
+    while (Node.isPropertyAccessExpression(root) || Node.isElementAccessExpression(root)) root = unwrap(root.getExpression());
+    if (Node.isAwaitExpression(root)) root = unwrap(root.getExpression());
+    if (Node.isCallExpression(root)) return root;
+    if (!Node.isIdentifier(root)) return undefined;
+    const decl = root.getSymbol()?.getDeclarations()[0];
+    if (!decl) return undefined;
+    if (Node.isVariableDeclaration(decl)) {
+      const loop = decl.getParent()?.getParent();
+      const init = decl.getInitializer();
+      if (loop && Node.isForOfStatement(loop)) root = loop.getExpression();
+      else if (init) root = init;
+      else return undefined;
+    } else if (Node.isParameterDeclaration(decl)) {
+      // `result.toolCalls.some((c) => c.toolName === 'x')`: the callback's array.
+      const fn = decl.getParent();
+      const call = fn?.getParent();
+      const callee = call && Node.isCallExpression(call) ? call.getExpression() : undefined;
+      if (!callee || !Node.isPropertyAccessExpression(callee)) return undefined;
+      root = callee.getExpression();
+    } else {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The agent whose results a compared value comes from, through variables, loops and callbacks. */
+export function tiedTo(compared: Node, agentOfCall: (call: Node) => number | undefined): number | undefined {
+  let call = sourceCall(compared);
+  // `(await agent.stream(...)).fullStream` and `agent.stream(...).then(...)` chains.
+  for (let hop = 0; call && hop < 6; hop++) {
+    const index = agentOfCall(call);
+    if (index !== undefined) return index;
+    const callee = (call as CallExpression).getExpression();
+    call = Node.isPropertyAccessExpression(callee) ? sourceCall(callee.getExpression()) : undefined;
+  }
+  return undefined;
+}
+
+export interface ComparedLiteral {
+  value: string;
+  raw: string;
+  location: Location;
+  provable: boolean;
+  /** The compared expression, for tying the comparison to an agent. */
+  compared: Node;
+}
+
 /** String literals compared with a tool-name expression anywhere in a file. */
-export function comparedLiterals(ctx: ScanContext, file: SourceFile): Array<{ value: string; raw: string; location: Location; provable: boolean }> {
-  const out: Array<{ value: string; raw: string; location: Location; provable: boolean }> = [];
+export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLiteral[] {
+  const out: ComparedLiteral[] = [];
   // Every comparison read below has `toolName` or `tool_name` in its text: skip files without it.
   if (!/toolName|tool_name/.test(file.getFullText())) return out;
   const push = (node: Node, compared: Node) => {
     const n = unwrap(node);
-    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) out.push({ value: n.getLiteralValue(), raw: n.getText(), location: locate(ctx, n), provable: typedByMastra(ctx, compared) });
+    if (behindMapping(compared)) return;
+    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) out.push({ value: n.getLiteralValue(), raw: n.getText(), location: locate(ctx, n), provable: typedByMastra(ctx, compared), compared });
   };
   for (const bin of file.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
     if (!['===', '!==', '==', '!='].includes(bin.getOperatorToken().getText())) continue;

@@ -40,6 +40,10 @@ export interface ToolEntry {
   value: ToolValue;
   /** The identifier the value was written as (`weatherTool`), when it is one. */
   valueName?: string;
+  /** Identifies the tool across maps: where its value is defined, or the built-in's export. */
+  valueRef?: string;
+  /** Where the value is defined (the `createTool({...})` call), when it is in the repository. */
+  valueLocation?: Location;
   /** Only present on some paths (conditional spread, one of several return paths). */
   conditional: boolean;
   /** Spreads and references followed to reach this entry, outermost first. */
@@ -92,6 +96,25 @@ export interface CallOptionsInfo {
   unresolved: string[];
 }
 
+/**
+ * How an agent is run, as far as the code shows: `generate`/`stream` (or as a sub-agent, which its
+ * parent runs that way) send tools as functions named by wire name (`agent-KEY` for sub-agents);
+ * `network()` lists sub-agents, workflows and tools to a routing agent by raw key. `unknown`: only
+ * registered with Mastra (its server can run it either way); `unreached`: nothing registers or
+ * calls it.
+ */
+export type RunMode = 'function' | 'network' | 'both' | 'unknown' | 'unreached';
+
+export interface AgentRuns {
+  mode: RunMode;
+  /** generate()/stream() calls that reach this agent. */
+  calls: Location[];
+  /** network() calls that reach this agent. */
+  networkCalls: Location[];
+  /** Agents that offer this one as a sub-agent. */
+  subAgentOf: number[];
+}
+
 export interface AgentInfo {
   index: number;
   kind: 'constructor' | 'file-based';
@@ -109,6 +132,7 @@ export interface AgentInfo {
   prediction: Prediction;
   /** Names in `defaultOptions` (toolChoice, activeTools, prepareStep) that the model is not offered. */
   unknownNames: UnknownName[];
+  runs: AgentRuns;
 }
 
 export interface UnknownName {
@@ -171,6 +195,17 @@ export interface MentionTarget {
   as: MentionMatch[];
 }
 
+/**
+ * A place where code or data uses a tool's current wire name as a name (not as prose): a string
+ * literal whose whole value is the name, an object key or property access in code, or a value or
+ * key in a JSON/YAML file. Tool-map keys themselves are not uses.
+ */
+export interface NameUse {
+  name: string;
+  kind: 'string' | 'key' | 'data';
+  location: Location;
+}
+
 export interface ScanFileError {
   file: string;
   message: string;
@@ -186,7 +221,11 @@ export interface ScanResult {
   mentions: Mention[];
   /** Code comparisons with a tool-name string that matches no known tool. */
   comparisons: Array<{ value: string; raw: string; location: Location; provable: boolean }>;
+  /** Code that converts wire names back (`toolName.replace(/_/g, '.')`); comparisons behind it are skipped. */
+  nameMappings: Array<{ location: Location; text: string }>;
+  /** Every use of a tool's current wire name in code or data, anywhere in the repository. */
+  nameUses: NameUse[];
 }
 
 /** An agent as read from code, before the prediction is made. */
-export type AgentDraft = Omit<AgentInfo, 'prediction' | 'unknownNames'>;
+export type AgentDraft = Omit<AgentInfo, 'prediction' | 'unknownNames' | 'runs'>;

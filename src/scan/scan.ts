@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { PhaseClock } from '../progress.ts';
-import { analyse } from './analyse.ts';
+import { analyse, renameableNames, withoutToolKeys } from './analyse.ts';
+import { findNameUses } from './name-uses.ts';
 import { discover, prefilter, type Discovered, type DiscoverOptions } from './discover.ts';
 import { installedMastraVersion } from './mastra-install.ts';
 import type { ScanResult } from './model.ts';
@@ -42,6 +43,9 @@ export async function scanWithInputs(rootPath: string, options: ScanOptions = {}
   const configs = new TsConfigs(root, discovered.tsconfigs);
   const project = createProject(configs, candidates, () => clock.tick());
   const scan = analyse(project, root, candidates, discovered.sources.length, installedMastraVersion(root), typedProjects(configs));
+  // Evidence for renames is read from every file, not only the candidates: a UI package comparing
+  // a tool name with a plain string imports nothing from Mastra.
+  scan.nameUses = withoutToolKeys(scan, findNameUses(root, [...discovered.sources, ...discovered.texts], renameableNames(scan), (f) => texts.read(f)));
   clock.end(candidates.length);
   return { scan, discovered, texts };
 }

@@ -6,7 +6,7 @@
 import { Node, SyntaxKind } from 'ts-morph';
 import type { ToolOrigin } from '../names/normalise.ts';
 import { locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
-import type { KeyKind, Location, ToolSet } from './model.ts';
+import type { KeyKind, Location, ToolSet, ToolValue } from './model.ts';
 import { numericKey, staticString } from './static-value.ts';
 import { classifyValue, type ValueContext } from './tool-value.ts';
 import { runtimeSource } from './runtime-tools.ts';
@@ -105,7 +105,7 @@ function readObject(ctx: MapContext, object: Node, set: ToolSet, walk: Walk): vo
         keyKind: 'shorthand',
         keyText: nameNode.getText(),
         keyLocation: locate(ctx, nameNode),
-        value: classifyValue(nameNode, ctx),
+        ...withValueRef(ctx, nameNode, classifyValue(nameNode, ctx)),
         valueName: nameNode.getText(),
         conditional: walk.conditional,
         via: walk.via,
@@ -130,13 +130,25 @@ function readObject(ctx: MapContext, object: Node, set: ToolSet, walk: Walk): vo
       keyKind: key.kind,
       keyText: nameNode.getText(),
       keyLocation: locate(ctx, nameNode),
-      value: classifyValue(init, ctx),
+      ...withValueRef(ctx, init, classifyValue(init, ctx)),
       ...(Node.isIdentifier(init) ? { valueName: init.getText() } : {}),
       conditional: walk.conditional,
       via: walk.via,
       ...(walk.toolset === undefined ? {} : { toolset: walk.toolset }),
     });
   }
+}
+
+/**
+ * The value and what identifies it across maps: a built-in by its export, anything else by where
+ * its definition is (one `createTool(...)` registered by two agents is one tool).
+ */
+function withValueRef(ctx: MapContext, node: Node, value: ToolValue): { value: ToolValue; valueRef?: string; valueLocation?: Location } {
+  if (value.kind === 'builtin' || value.kind === 'web-search-marker') return { value, valueRef: `builtin#${value.exportName}` };
+  const def = resolveValue(node);
+  if (Node.isIdentifier(def)) return { value };
+  const at = locate(ctx, def);
+  return { value, valueRef: `${at.file}:${at.start}`, valueLocation: at };
 }
 
 export function keyOf(nameNode: Node): { value: string | undefined; kind: KeyKind } {

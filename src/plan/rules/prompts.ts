@@ -3,16 +3,21 @@
  * each tool a prompt names by another name (its id, its key before the rewrite, its export name),
  * one direction is chosen, with the evidence in the reason:
  * - re-key by id (key := id; the prose is already right) when the prompt consistently names the
- *   tool by a legal id and nothing else depends on the current wire name;
- * - rewrite the prompt (mention := wire name) otherwise: code depends on the name, the prompt mixes
- *   styles, or the id is not a legal name;
- * - report only when a mention is ambiguous (a plain word, or inside a code sample).
+ *   tool by a legal id and nothing uses the current wire name (see `evidence.ts`);
+ * - rewrite the prompt (mention := offered name) otherwise;
+ * - report only when a mention is ambiguous (a plain word, a code sample, a JSON example, a list
+ *   that could not be rewritten whole) or when the name depends on how the agent is run.
  * Never both for one tool. `prefer` overrides the automatic choice.
+ *
+ * The offered name depends on how the agent runs: `generate`/`stream` send the wire name
+ * (`agent-KEY` for a sub-agent); `network()` lists raw keys to its routing agent.
  */
-import { isLegalToolName } from '../../names/wire-name.ts';
-import type { AgentInfo, Location, Mention, ScanResult, ToolEntry } from '../../scan/model.ts';
-import { agentEntries, agentLabel, locationKey, renderKey, wireOf } from '../agents.ts';
-import type { Edit, Finding } from '../model.ts';
+import { isLegalToolName, toWireName } from '../../names/wire-name.ts';
+import type { AgentInfo, Location, Mention, ScanResult, TextFragment, ToolEntry } from '../../scan/model.ts';
+import { agentEntries, agentLabel, locationKey, rawKeyOf, renderKey, wireOf } from '../agents.ts';
+import { isSafeNewKey, RESERVED_PREFIX, renameBlockers } from '../evidence.ts';
+import type { Edit, Finding, RuleId } from '../model.ts';
+import { runDescription } from '../runs.ts';
 
 export type Preference = 'rekey' | 'prompt';
 
@@ -28,10 +33,8 @@ function entryOf(agent: AgentInfo, origin: string, key: string): ToolEntry | und
 }
 
 interface ScanIndex {
-  mentionsByName: Map<string, Mention[]>;
   mentionsByAgent: Map<number | undefined, Mention[]>;
-  callsByAgent: Map<number | undefined, ScanResult['calls']>;
-  agentsByKey: Map<string, AgentInfo[]>;
+  fragments: TextFragment[];
 }
 
 const indexes = new WeakMap<ScanResult, ScanIndex>();
@@ -51,35 +54,29 @@ function group<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
 function indexOf(scan: ScanResult): ScanIndex {
   let index = indexes.get(scan);
   if (!index) {
-    const agentsByKey = new Map<string, AgentInfo[]>();
-    for (const a of scan.agents) {
-      for (const key of new Set(agentEntries(a).map((e) => locationKey(e.keyLocation)))) agentsByKey.set(key, [...(agentsByKey.get(key) ?? []), a]);
-    }
-    index = { mentionsByName: group(scan.mentions, (m) => m.name), mentionsByAgent: group(scan.mentions, (m) => m.agentIndex), callsByAgent: group(scan.calls, (c) => c.agentIndex), agentsByKey };
+    index = { mentionsByAgent: group(scan.mentions, (m) => m.agentIndex), fragments: [...scan.agents.flatMap((a) => a.instructions), ...scan.calls.flatMap((c) => c.prompts)] };
     indexes.set(scan, index);
   }
   return index;
 }
 
-/** Places outside this agent's prompts that use the tool's current wire name. */
-export function dependents(scan: ScanResult, agent: AgentInfo, entry: ToolEntry, wire: string): string[] {
-  const out: string[] = [];
-  const index = indexOf(scan);
-  const sameTool = (m: Mention) => m.matches.some((t) => t.origin === entry.origin && t.key === entry.key);
-  for (const m of index.mentionsByName.get(wire) ?? []) {
-    if (!sameTool(m)) continue;
-    if (m.context === 'comparison') out.push(`code compares a tool name with "${wire}" at ${at(m.location)}`);
-    else if (m.agentIndex !== agent.index) out.push(`a prompt uses "${wire}" at ${at(m.location)}`);
-  }
-  const refs = [...(index.callsByAgent.get(agent.index) ?? []).map((c) => c.options), ...(agent.defaultOptions ? [agent.defaultOptions] : [])];
-  for (const o of refs) {
-    for (const r of [o.toolChoice, ...o.activeTools, ...o.prepareStep.activeTools, ...o.prepareStep.toolChoice]) {
-      if (r?.name === wire) out.push(`toolChoice/activeTools names "${wire}" at ${at(r.location)}`);
-    }
-  }
-  const sharers = (index.agentsByKey.get(locationKey(entry.keyLocation)) ?? []).filter((a) => a !== agent);
-  if (sharers.length) out.push(`the key is shared with ${sharers.map(agentLabel).join(', ')}`);
-  return out;
+/** The prompt text around a mention: its line, and the list (bullet block or line) it is part of. */
+function surroundings(scan: ScanResult, m: Mention): { line: string; list: string } {
+  const f = indexOf(scan).fragments.find((x) => x.location.file === m.location.file && x.location.start <= m.location.start && m.location.end <= x.location.end);
+  if (!f) return { line: '', list: `${m.location.file}:${m.location.line}` };
+  const lines = f.text.split('\n');
+  const offset = m.location.start - f.location.start;
+  const index = f.text.slice(0, offset).split('\n').length - 1;
+  const bullet = (l: string | undefined) => l !== undefined && /^\s*([-*+•]|\d+[.)])\s/.test(l);
+  let first = index;
+  if (bullet(lines[index])) while (first > 0 && bullet(lines[first - 1])) first--;
+  return { line: lines[index] ?? '', list: `${f.location.file}:${f.location.start}:${first}` };
+}
+
+/** `"source": "arxiv"`: a key or value in a JSON example, not a tool the prompt tells the model to call. */
+function inJsonExample(source: string, name: string): boolean {
+  const line = source.replace(/\\"/g, '"');
+  return new RegExp(`"${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`).test(line) && /"[^"\n]*"\s*:\s*["\d[{tfn]/.test(line);
 }
 
 export interface PromptPlan {
@@ -89,7 +86,38 @@ export interface PromptPlan {
   renames: Map<string, string>;
 }
 
-export function planPrompts(scan: ScanResult, renamed: ReadonlyMap<string, string>, prefer?: Preference): PromptPlan {
+export interface PromptOptions {
+  /** Wire renames decided by earlier rules: key location -> new wire name. */
+  renamed: ReadonlyMap<string, string>;
+  /** The rules of the run (only their edits can follow a re-key). */
+  rules: ReadonlySet<RuleId>;
+  /** Re-keys that the plan found would leave uses behind: key location -> evidence. */
+  blocked: ReadonlyMap<string, string[]>;
+  prefer?: Preference;
+}
+
+/**
+ * The name a prompt should use for `entry`, by how the agent runs: a string when there is one,
+ * or the two candidates when it depends on a mode the code does not show.
+ */
+function promptName(agent: AgentInfo, entry: ToolEntry, final: string, rules: ReadonlySet<RuleId>): string | { function: string; network: string } {
+  // network() lists the raw key, as `rewrite-keys` leaves it (it rewrites keys of agents not run only as a network).
+  const collides = agent.prediction.collisions.some((c) => c.keys.some((k) => k.origin === entry.origin && k.key === entry.key));
+  const rewritten = rules.has('rewrite-keys') && agent.runs.mode !== 'network' && !collides && entry.keyKind !== 'file-name';
+  const network = rewritten ? toWireName(rawKeyOf(entry)).slice(rawKeyOf(entry).length - entry.key.length) : entry.key;
+  switch (agent.runs.mode) {
+    case 'network':
+      return network;
+    case 'both':
+    case 'unknown':
+      return final === network ? final : { function: final, network };
+    default:
+      return final;
+  }
+}
+
+export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPlan {
+  const { renamed, prefer } = options;
   const plan: PromptPlan = { edits: [], findings: [], renames: new Map() };
   for (const agent of scan.agents) {
     const label = agentLabel(agent);
@@ -101,25 +129,49 @@ export function planPrompts(scan: ScanResult, renamed: ReadonlyMap<string, strin
         if (entry) byTool.set(entry, [...(byTool.get(entry) ?? []), m]);
       }
     }
+    // Mentions are decided per tool, then lists that would be left half-rewritten are undone.
+    const planned: Array<{ edit: Edit; list: string }> = [];
+    const leftInList = new Set<string>();
     for (const [entry, mentions] of byTool) {
       const loc = locationKey(entry.keyLocation);
       const current = wireOf(entry);
       const final = renamed.get(loc) ?? current;
-      const stale = mentions.filter((m) => m.name !== final);
+      const wanted = promptName(agent, entry, final, options.rules);
+      if (typeof wanted !== 'string') {
+        for (const m of mentions.filter((x) => x.name !== wanted.function && confident(x) && !x.inCodeBlock)) {
+          const rightIn = m.name === wanted.network ? 'network()' : undefined;
+          plan.findings.push({
+            kind: rightIn ? 'mode-dependent-mention' : 'prompt-mention',
+            rule: 'prompts',
+            message: `"${m.name}" names ${entry.origin === 'tools' ? 'the tool' : entry.origin === 'agents' ? 'the sub-agent' : 'the workflow'} that ${label} offers as "${wanted.function}" when it runs with generate()/stream() and lists as "${wanted.network}" when it runs with network(); ${runDescription(agent)}, so it is left as it is. Write the name that matches how ${label} runs`,
+            locations: [m.location],
+            agents: [label],
+          });
+        }
+        continue;
+      }
+      const stale = mentions.filter((m) => m.name !== wanted);
       if (stale.length === 0) continue;
-      const unsafe = (m: Mention) => (m.inCodeBlock ? 'inside a code sample' : !confident(m) ? 'a plain word that could be prose' : undefined);
+      const unsafe = (m: Mention): string | undefined => {
+        if (m.inCodeBlock) return 'inside a code sample';
+        if (inJsonExample(surroundings(scan, m).line, m.name)) return 'a value in a JSON example';
+        if (!confident(m)) return 'a plain word that could be prose';
+        return undefined;
+      };
       for (const m of stale.filter(unsafe)) {
-        plan.findings.push({ kind: 'prompt-mention', rule: 'prompts', message: `"${m.name}" may name the tool offered as "${final}" (${unsafe(m)}); left as it is`, locations: [m.location], agents: [label] });
+        leftInList.add(surroundings(scan, m).list);
+        plan.findings.push({ kind: 'ambiguous-mention', rule: 'prompts', message: `"${m.name}" may name the tool offered as "${wanted}" (${unsafe(m)}); left as it is`, locations: [m.location], agents: [label] });
       }
       const actionable = stale.filter((m) => !unsafe(m));
       if (actionable.length === 0) continue;
 
       const id = 'id' in entry.value ? entry.value.id : undefined;
-      const evidence = dependents(scan, agent, entry, current);
+      const blockers = options.blocked.get(loc) ?? renameBlockers(scan, agent, entry, options.rules);
       const offeredNames = new Set(agent.prediction.offered.map((t) => t.wireName));
-      const rekeyable = id !== undefined && isLegalToolName(id) && !renamed.has(loc) && entry.origin === 'tools' && entry.keyKind !== 'file-name' && !offeredNames.has(id);
+      const rekeyable =
+        id !== undefined && isSafeNewKey(id) && !renamed.has(loc) && entry.origin === 'tools' && entry.keyKind !== 'file-name' && !offeredNames.has(id) && agent.runs.mode !== 'network' && agent.runs.mode !== 'both';
       const byId = actionable.every((m) => m.name === id);
-      const rekey = prefer === 'prompt' ? false : prefer === 'rekey' ? rekeyable : rekeyable && byId && evidence.length === 0;
+      const rekey = prefer === 'prompt' ? false : prefer === 'rekey' ? rekeyable : rekeyable && byId && blockers.length === 0;
 
       if (rekey && id) {
         plan.renames.set(loc, id);
@@ -131,11 +183,17 @@ export function planPrompts(scan: ScanResult, renamed: ReadonlyMap<string, strin
           after: renderKey(id, entry.keyText),
           value: id,
           ...(entry.keyKind === 'shorthand' ? { shorthandValue: entry.keyText } : {}),
-          reason: prefer === 'rekey' ? `re-keyed by id "${id}" (--prefer rekey)` : `the prompt names this tool by its id "${id}" (${actionable.map((m) => at(m.location)).join(', ')}) and nothing else depends on "${current}": keyed by id, the prose becomes true`,
+          reason:
+            prefer === 'rekey'
+              ? `re-keyed by id "${id}" (--prefer rekey)`
+              : `the prompt names this tool by its id "${id}" (${actionable.map((m) => at(m.location)).join(', ')}) and no code, data, prompt or other agent uses "${current}": keyed by id, the prose becomes true`,
           effect: 'renamed',
           wire: { before: current, after: id },
           agents: [label],
         });
+        if (prefer === 'rekey' && blockers.length) {
+          plan.findings.push({ kind: 'rename-breaks', rule: 'prompts', message: `"${current}" is re-keyed to "${id}" because of --prefer rekey, but it is still used: ${blockers.join('; ')}`, locations: [entry.keyLocation], agents: [label] });
+        }
         for (const m of actionable.filter((x) => x.name !== id)) {
           plan.findings.push({ kind: 'prompt-mention', rule: 'prompts', message: `"${m.name}" names the tool now offered as "${id}"; the tool is re-keyed, so the prompt is not also rewritten`, locations: [m.location], agents: [label] });
         }
@@ -144,54 +202,46 @@ export function planPrompts(scan: ScanResult, renamed: ReadonlyMap<string, strin
       const why =
         prefer === 'prompt'
           ? '--prefer prompt'
-          : id === undefined
-            ? 'the tool has no id to key it by'
-            : !isLegalToolName(id)
-              ? `its id "${id}" is not a legal tool name`
-              : !byId
-                ? new Set(actionable.map((m) => m.name)).size > 1
-                  ? 'the prompt names it in more than one way'
-                  : `the prompt names it by "${actionable[0]!.name}", not by its id "${id}"`
-                : evidence.length
-                  ? `code depends on "${current}": ${evidence.join('; ')}`
-                  : 'it cannot be re-keyed here';
+          : agent.runs.mode === 'network'
+            ? `${runDescription(agent)}, and its routing agent is given raw keys`
+            : id === undefined
+              ? 'the tool has no id to key it by'
+              : !isLegalToolName(id)
+                ? `its id "${id}" is not a legal tool name`
+                : RESERVED_PREFIX.test(id)
+                  ? `its id "${id}" starts with a prefix Mastra reserves for sub-agents and workflows`
+                  : !byId
+                    ? new Set(actionable.map((m) => m.name)).size > 1
+                      ? 'the prompt names it in more than one way'
+                      : `the prompt names it by "${actionable[0]!.name}", not by its id "${id}"`
+                    : blockers.length
+                      ? `"${current}" is still used: ${blockers.join('; ')}`
+                      : 'it cannot be re-keyed here';
       for (const m of actionable) {
-        plan.edits.push({
-          rule: 'prompts',
-          target: 'text',
-          location: m.location,
-          before: m.name,
-          after: final,
-          value: final,
-          reason: `the ${m.context === 'instructions' ? 'instructions name' : 'prompt names'} "${m.name}" but the model is offered "${final}"; the prompt is rewritten because ${why}`,
-          effect: 'fixed',
-          wire: { before: m.name, after: final },
-          agents: [label],
+        planned.push({
+          list: surroundings(scan, m).list,
+          edit: {
+            rule: 'prompts',
+            target: 'text',
+            location: m.location,
+            before: m.name,
+            after: wanted,
+            value: wanted,
+            reason: `the ${m.context === 'instructions' ? 'instructions name' : 'prompt names'} "${m.name}" but ${agent.runs.mode === 'network' ? 'the routing agent is given' : 'the model is offered'} "${wanted}"; the prompt is rewritten because ${why}`,
+            effect: 'fixed',
+            wire: { before: m.name, after: wanted },
+            agents: [label],
+          },
         });
       }
     }
-  }
-  return plan;
-}
-
-const TOOLISH = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
-
-/** Backticked tool-like names in instructions that no agent offers under any name. */
-export function unknownToolMentions(scan: ScanResult): Finding[] {
-  const known = new Set(scan.mentions.map((m) => m.name));
-  for (const a of scan.agents) for (const e of agentEntries(a)) known.add(e.key).add(wireOf(e));
-  const out: Finding[] = [];
-  for (const agent of scan.agents) {
-    for (const f of agent.instructions) {
-      for (const line of f.text.split('\n')) {
-        if (!/\b(tool|tools|call|use|invoke)\b/i.test(line)) continue;
-        for (const match of line.matchAll(/\\?`([^`\\]+)\\?`/g)) {
-          const name = match[1]!;
-          if (!TOOLISH.test(name) || known.has(name) || !(/[-_.:]/.test(name) || /[a-z][A-Z]/.test(name)) || /\.(ts|js|md|json|txt)$/.test(name)) continue;
-          out.push({ kind: 'unknown-tool-mention', rule: 'prompts', message: `the instructions of ${agentLabel(agent)} name \`${name}\`, which no agent offers`, locations: [f.location], agents: [agentLabel(agent)] });
-        }
+    for (const { edit, list } of planned) {
+      if (!leftInList.has(list)) {
+        plan.edits.push(edit);
+        continue;
       }
+      plan.findings.push({ kind: 'prompt-mention', rule: 'prompts', message: `${edit.reason.replace(/; the prompt is rewritten because .*$/, '')}; not rewritten, because other names in the same list are left as they are: change "${edit.before}" to "${edit.after}" together with them`, locations: [edit.location], agents: [label] });
     }
   }
-  return out;
+  return plan;
 }

@@ -7,6 +7,7 @@ import type { Collision } from '../../names/normalise.ts';
 import type { ScanResult, ToolEntry } from '../../scan/model.ts';
 import { agentEntries, agentLabel, callEntries, rawKeyOf, renderKey, wireOf } from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
+import { runDescription } from '../runs.ts';
 
 function inCollision(entry: ToolEntry, collisions: Collision[]): boolean {
   return collisions.some((c) => c.keys.some((k) => k.origin === entry.origin && k.key === entry.key));
@@ -49,7 +50,17 @@ export function planRewriteKeys(scan: ScanResult): { edits: Edit[]; findings: Fi
       else edits.push(out);
     }
   };
-  for (const agent of scan.agents) visit(agentEntries(agent), agent.prediction.collisions, [agentLabel(agent)]);
+  for (const agent of scan.agents) {
+    if (agent.runs.mode === 'network') {
+      // network() lists raw keys to its routing agent and picks one by that name: nothing to fix.
+      const illegal = agentEntries(agent).filter((e) => rawKeyOf(e) !== '' && wireOf(e) !== rawKeyOf(e));
+      if (illegal.length) {
+        findings.push({ kind: 'network-keys', rule: 'rewrite-keys', message: `${runDescription(agent)}: its routing agent is given the raw keys ${illegal.map((e) => `"${e.key}"`).join(', ')} and picks one by that name, so they are left as they are`, locations: illegal.map((e) => e.keyLocation), agents: [agentLabel(agent)] });
+      }
+      continue;
+    }
+    visit(agentEntries(agent), agent.prediction.collisions, [agentLabel(agent)]);
+  }
   for (const call of scan.calls) {
     const agent = call.agentIndex === undefined ? undefined : scan.agents[call.agentIndex];
     visit(callEntries(call), call.prediction?.collisions ?? [], agent ? [agentLabel(agent)] : []);

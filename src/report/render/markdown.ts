@@ -1,4 +1,5 @@
 /** The report as a pull-request comment: summary, what each agent offers, findings, diffs folded. */
+import { needsHuman } from '../build.ts';
 import type { Report } from '../model.ts';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -32,8 +33,8 @@ export function renderMarkdown(report: Report): string {
     }
     out.push('', '> Stored threads, traces, evals and approval lists may still hold the old names.', '');
   }
-  const human = report.findings.filter((f) => f.severity !== 'note');
-  const notes = report.findings.filter((f) => f.severity === 'note');
+  const human = report.findings.filter(needsHuman);
+  const notes = report.findings.filter((f) => !needsHuman(f));
   if (human.length) {
     out.push('### Needs a human', '');
     for (const f of human) out.push(`- **${f.kind}** ${f.locations.map((l) => code(`${l.file}:${l.line}`)).join(', ')}: ${cell(f.message)}`);

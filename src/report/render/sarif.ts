@@ -24,6 +24,13 @@ const FINDING_HELP: Record<FindingKind, string> = {
   'prompt-mention': 'A prompt may name a tool by a name it is not offered under; not edited because it is ambiguous.',
   'unknown-tool-mention': 'A prompt names a tool that no agent offers.',
   reference: 'Code compares a tool name with a string the model never sends; not provably a Mastra value, so not edited.',
+  'ambiguous-mention': 'A prompt word may name a tool but could be prose, a code sample or JSON data; not edited.',
+  'mode-dependent-mention': 'A prompt names a sub-agent, workflow or tool by a name that is right for one way of running the agent (network() or generate()/stream()) and not the other.',
+  'rename-kept': 'A re-key was not made because the current wire name is still used in code, data, prompts or by another agent.',
+  'rename-breaks': 'A re-key requested with --prefer rekey leaves uses of the old wire name behind.',
+  'name-mapping': 'Code converts wire names back to other names; it also changes legal names that contain the replaced character.',
+  unreached: 'An agent that nothing registers, calls or uses as a sub-agent; its edits change code nothing runs.',
+  'network-keys': 'An agent run only with network() is given raw keys by its routing agent; function-name rules do not apply to it.',
 };
 
 function rule(id: string, help: string): ReportingDescriptor {

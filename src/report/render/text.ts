@@ -1,5 +1,6 @@
 /** The report for people in a terminal: grouped by file, the diff in dry runs, colour on a TTY. */
 import type { Report, ReportFinding } from '../model.ts';
+import { needsHuman } from '../build.ts';
 import { PLAIN, type Style } from '../style.ts';
 
 const where = (f: ReportFinding) => f.locations.map((l) => `${l.file}:${l.line}:${l.column}`).join(', ');
@@ -40,12 +41,16 @@ export function renderText(report: Report, style: Style = PLAIN): string {
     const same = a.before.join('\0') === a.after.join('\0');
     if (!same) out.push('', style.dim(`What ${a.agent} offers: ${a.before.join(', ') || '(nothing)'} -> ${a.after.join(', ') || '(nothing)'}`));
   }
-  if (report.findings.length) {
+  // The summary counts what "Needs a human" lists; notes are information only.
+  const human = report.findings.filter(needsHuman);
+  const notes = report.findings.filter((f) => !needsHuman(f));
+  if (human.length) {
     out.push('', 'Needs a human');
-    for (const f of report.findings) {
-      const kind = f.severity === 'error' ? style.bad(f.kind) : f.severity === 'warning' ? style.warn(f.kind) : style.dim(f.kind);
-      out.push(`  ${kind}  ${f.message}  ${style.dim(where(f))}`);
-    }
+    for (const f of human) out.push(`  ${f.severity === 'error' ? style.bad(f.kind) : style.warn(f.kind)}  ${f.message}  ${style.dim(where(f))}`);
+  }
+  if (notes.length) {
+    out.push('', 'Notes');
+    for (const f of notes) out.push(`  ${style.dim(f.kind)}  ${f.message}  ${style.dim(where(f))}`);
   }
   const t = report.totals;
   out.push(

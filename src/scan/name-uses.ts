@@ -1,0 +1,119 @@
+/**
+ * Where a tool's current wire name is used as a name anywhere in the repository, whatever the type
+ * of the code around it: string literals (comparisons, arrays, `switch` cases, allow and approval
+ * lists, name maps, test assertions), object keys and property accesses in code (`LABELS.askUserTool`,
+ * `{ issueRefundTool: 'Refund' }`), and values or keys in JSON and YAML files. A rename of what the
+ * model sees is decided from these, before it is made. Read-only.
+ */
+import path from 'node:path';
+import { ts } from 'ts-morph';
+import { isSourceFile } from './discover.ts';
+import { findName } from './mentions.ts';
+import type { Location, NameUse } from './model.ts';
+
+const DATA_FILE = /\.(json|ya?ml)$/i;
+
+function lineAndColumn(text: string, at: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: at - lineStart + 1 };
+}
+
+function locationIn(file: string, text: string, start: number, length: number): Location {
+  return { file, ...lineAndColumn(text, start), start, end: start + length };
+}
+
+function scriptKind(file: string): ts.ScriptKind {
+  if (/\.tsx$/i.test(file)) return ts.ScriptKind.TSX;
+  if (/\.[cm]?ts$/i.test(file)) return ts.ScriptKind.TS;
+  return /\.jsx$/i.test(file) ? ts.ScriptKind.JSX : ts.ScriptKind.JS;
+}
+
+/** The identifier names a property in this position (a key, a member, a property read). */
+function isPropertyName(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent) || ts.isEnumMember(parent)) && parent.name === node) {
+    // `{ weatherTool: weatherTool }` passes a variable under its own name, like shorthand.
+    return !(ts.isPropertyAssignment(parent) && ts.isIdentifier(parent.initializer) && parent.initializer.text === node.text);
+  }
+  if (ts.isPropertyAccessExpression(parent) && parent.name === node) return true;
+  if (ts.isBindingElement(parent) && parent.propertyName === node) return true;
+  return false;
+}
+
+/**
+ * Uses in one source file: parsed on its own (no program, no types), walked iteratively so a deeply
+ * nested file cannot exhaust the stack.
+ */
+function codeUses(file: string, rel: string, text: string, names: ReadonlySet<string>): NameUse[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, scriptKind(file));
+  const out: NameUse[] = [];
+  const stack: ts.Node[] = [sf];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && names.has(node.text)) {
+      const parent = node.parent;
+      // Module specifiers are paths, not names.
+      if (!(parent && (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent)))) {
+        out.push({ name: node.text, kind: 'string', location: locationIn(rel, text, node.getStart(sf) + 1, node.text.length) });
+      }
+    } else if (ts.isIdentifier(node) && names.has(node.text) && isPropertyName(node)) {
+      out.push({ name: node.text, kind: 'key', location: locationIn(rel, text, node.getStart(sf), node.text.length) });
+    }
+    node.forEachChild((child) => {
+      stack.push(child);
+    });
+  }
+  return out;
+}
+
+/** Uses in a JSON or YAML file: a quoted name in JSON, a whole word in YAML. */
+function dataUses(rel: string, text: string, names: ReadonlySet<string>): NameUse[] {
+  const json = /\.json$/i.test(rel);
+  const out: NameUse[] = [];
+  for (const name of names) {
+    for (const at of findName(text, name)) {
+      if (json && !(text[at - 1] === '"' && text[at + name.length] === '"')) continue;
+      out.push({ name, kind: 'data', location: locationIn(rel, text, at, name.length) });
+    }
+  }
+  return out;
+}
+
+/** A cheap test before a parse: does the text hold any of the names at all? */
+function mayHold(text: string, names: ReadonlySet<string>): boolean {
+  for (const name of names) if (text.includes(name)) return true;
+  return false;
+}
+
+/**
+ * Every use of `names` in `files` (absolute paths of sources and data files). `read` gives a
+ * file's text; files that cannot be read or parsed are skipped (the scan reports them elsewhere).
+ */
+export function findNameUses(root: string, files: readonly string[], names: ReadonlySet<string>, read: (file: string) => string): NameUse[] {
+  if (names.size === 0) return [];
+  const out: NameUse[] = [];
+  for (const file of files) {
+    const code = isSourceFile(file);
+    if (!code && !DATA_FILE.test(file)) continue;
+    let text: string;
+    try {
+      text = read(file);
+    } catch {
+      continue;
+    }
+    if (!mayHold(text, names)) continue;
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    try {
+      out.push(...(code ? codeUses(file, rel, text.replace(/^\uFEFF/, ''), names) : dataUses(rel, text, names)));
+    } catch {
+      // A file the parser cannot take is reported by the scan; it holds no evidence we can read.
+    }
+  }
+  return out.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start);
+}
