@@ -19,6 +19,27 @@ interface Walk {
   via: Location[];
   toolset?: string;
   seen: Set<Node>;
+  /** Inside a helper the map was passed to (`tools: wrapTools({...})`): its parameters' arguments. */
+  call?: { node: Node; name: string; bindings: Map<Node, Node> };
+}
+
+/** The argument a helper's parameter was given at the call being followed. */
+function boundArgument(id: Node, walk: Walk): Node | undefined {
+  for (const decl of id.getSymbol()?.getDeclarations() ?? []) {
+    const arg = walk.call?.bindings.get(decl);
+    if (arg) return arg;
+  }
+  return undefined;
+}
+
+function bindingsOf(fn: Node, call: Node): Map<Node, Node> {
+  const bindings = new Map<Node, Node>();
+  if (!Node.isCallExpression(call) || !(Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) || Node.isArrowFunction(fn))) return bindings;
+  const args = call.getArguments();
+  fn.getParameters().forEach((p, i) => {
+    if (args[i]) bindings.set(p, args[i]!);
+  });
+  return bindings;
 }
 
 export function emptyToolSet(): ToolSet {
@@ -79,15 +100,36 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
   }
   if (Node.isCallExpression(expr)) {
     const callee = resolveValue(expr.getExpression());
-    if (isFunction(callee)) return collect(ctx, callee, set, { ...walk, via: [...walk.via, locate(ctx, expr)] });
+    if (isFunction(callee)) {
+      const call = { node: expr, name: expr.getExpression().getText().slice(0, 60), bindings: bindingsOf(callee, expr) };
+      return collect(ctx, callee, set, { ...walk, via: [...walk.via, locate(ctx, expr)], call });
+    }
     return unresolved(ctx, set, walk, expr, `built at run time by ${expr.getExpression().getText()}()`);
   }
-  if (Node.isIdentifier(expr)) return unresolved(ctx, set, walk, expr, `${expr.getText()} has no value we can read statically (a parameter or an untyped binding)`);
+  if (Node.isIdentifier(expr)) {
+    // A helper that returns its parameter (`wrapTools(tools) { ...; return tools }`) keeps the argument's map.
+    const bound = boundArgument(expr, walk);
+    if (bound) return collect(ctx, bound, set, { ...walk, call: undefined } as Walk);
+    return unresolved(ctx, set, walk, expr, `${expr.getText()} has no value we can read statically (a parameter or an untyped binding)`);
+  }
   unresolved(ctx, set, walk, expr, `cannot read a tool map from ${expr.getKindName()}`);
 }
 
 function unresolved(ctx: MapContext, set: ToolSet, walk: Walk, node: Node, reason: string): void {
-  set.unresolved.push({ origin: walk.origin, location: locate(ctx, node), text: node.getText().slice(0, 120), reason });
+  if (!walk.call) {
+    set.unresolved.push({ origin: walk.origin, location: locate(ctx, node), text: node.getText().slice(0, 120), reason });
+    return;
+  }
+  // Inside a helper: point at the call the user wrote, and say what the helper was given.
+  const at = locate(ctx, node);
+  const given = [...walk.call.bindings.values()].map((arg) => resolveValue(arg)).filter(Node.isObjectLiteralExpression);
+  const keys = given.flatMap((o) => o.getProperties().map((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? keyOf(p.getNameNode()).value : undefined)).filter((k): k is string => k !== undefined));
+  set.unresolved.push({
+    origin: walk.origin,
+    location: locate(ctx, walk.call.node),
+    text: walk.call.node.getText().slice(0, 120),
+    reason: `${walk.call.name}() builds the map at run time (${reason}, at ${at.file}:${at.line})${keys.length ? `; if it keeps the keys it is given, they are ${keys.map((k) => `"${k}"`).join(', ')}` : ''}`,
+  });
 }
 
 function readObject(ctx: MapContext, object: Node, set: ToolSet, walk: Walk): void {

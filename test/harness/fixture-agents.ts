@@ -39,3 +39,51 @@ export async function captureFixtureAgent(root: string, agent: AgentInfo, provid
   const tools = request?.tools as Array<{ function: { name: string } }> | undefined;
   return { toolNames: request ? (tools ? tools.map((t) => t.function.name) : null) : null, toolChoice: request?.tool_choice, ...(error && !request ? { error } : {}), ...(request && !tools ? { error: 'the request carried no tools' } : {}) };
 }
+
+/** The names `network()` lists to its routing agent, read from the routing agent's system prompt. */
+export interface NetworkListing {
+  agents: string[];
+  workflows: string[];
+  tools: string[];
+  /** The whole system prompt the routing agent was given. */
+  system: string;
+}
+
+function listedUnder(system: string, heading: string): string[] {
+  const start = system.indexOf(heading);
+  if (start === -1) return [];
+  const rest = system.slice(start + heading.length);
+  const end = rest.search(/\n\s*## |\n\s*If you have multiple entries/);
+  return [...(end === -1 ? rest : rest.slice(0, end)).matchAll(/^\s*- \*\*(.+?)\*\*:/gm)].map((m) => m[1]!);
+}
+
+/**
+ * Runs a fixture agent's `network()` against the fake provider (with an in-memory memory, which
+ * network mode requires) and returns what its routing agent was offered.
+ */
+export async function captureFixtureNetwork(root: string, agent: AgentInfo, provider: FakeProvider): Promise<NetworkListing> {
+  const mod: any = await import(pathToFileURL(path.join(root, agent.location.file)).href);
+  const real = agent.variable === 'default' ? mod.default : mod[agent.variable ?? ''];
+  if (!real) throw new Error(`${agent.location.file} does not export ${agent.variable}`);
+  const { noopLogger } = await import('@mastra/core/logger');
+  const { MockMemory } = await import('@mastra/core/memory');
+  const caseId = `network${++counter}`;
+  real.__setLogger?.(noopLogger);
+  real.__updateModel({ model: { id: 'openai/gpt-4o-mini', url: provider.urlFor(caseId), apiKey: 'sk-fake' } });
+  real.__setMemory(new MockMemory());
+  try {
+    const stream = await real.network('hi');
+    for await (const _chunk of stream) void _chunk;
+  } catch {
+    // The fake provider answers 400: the network stops after its first request.
+  }
+  const [request] = provider.requests(caseId);
+  const messages = (request?.messages ?? []) as Array<{ role: string; content: string }>;
+  const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
+  return {
+    agents: listedUnder(system, '## Available Agents in Network'),
+    workflows: listedUnder(system, '## Available Workflows in Network'),
+    tools: listedUnder(system, '## Available Tools in Network'),
+    system,
+  };
+}

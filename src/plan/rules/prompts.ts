@@ -67,10 +67,13 @@ function surroundings(scan: ScanResult, m: Mention): { line: string; list: strin
   const lines = f.text.split('\n');
   const offset = m.location.start - f.location.start;
   const index = f.text.slice(0, offset).split('\n').length - 1;
+  const line = lines[index] ?? '';
   const bullet = (l: string | undefined) => l !== undefined && /^\s*([-*+•]|\d+[.)])\s/.test(l);
+  // A list is a block of bullet lines, or one line enumerating names with commas; a sentence is not.
+  if (!bullet(line)) return { line, list: (line.match(/,/g) ?? []).length >= 2 ? `${f.location.file}:${f.location.start}:${index}` : `${m.location.file}:${m.location.start}` };
   let first = index;
-  if (bullet(lines[index])) while (first > 0 && bullet(lines[first - 1])) first--;
-  return { line: lines[index] ?? '', list: `${f.location.file}:${f.location.start}:${first}` };
+  while (first > 0 && bullet(lines[first - 1])) first--;
+  return { line, list: `${f.location.file}:${f.location.start}:${first}` };
 }
 
 /** `"source": "arxiv"`: a key or value in a JSON example, not a tool the prompt tells the model to call. */
@@ -204,7 +207,9 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
           ? '--prefer prompt'
           : agent.runs.mode === 'network'
             ? `${runDescription(agent)}, and its routing agent is given raw keys`
-            : id === undefined
+            : entry.origin !== 'tools'
+              ? `Mastra offers ${entry.origin === 'agents' ? 'sub-agents as agent-KEY' : 'workflows as workflow-KEY'}`
+              : id === undefined
               ? 'the tool has no id to key it by'
               : !isLegalToolName(id)
                 ? `its id "${id}" is not a legal tool name`

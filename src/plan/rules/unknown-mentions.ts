@@ -19,7 +19,14 @@ const TOKEN = /(?<![\w./:@\\-])([A-Za-z_][\w.:-]*[\w])(?![\w/@])/g;
 const PROSE = /^(e-mail|follow-up|step-by-step|up-to-date|real-time|well-known|so-called|built-in|one-off|read-only|opt-in|opt-out|check-in|sign-in|sign-up|log-in|set-up|end-to-end|first-class|high-level|low-level|long-running|multi-step|non-\w+|self-\w+|re-\w+|co-\w+|pre-\w+|post-\w+|sub-\w+|x-\w+)$/i;
 
 function shapedLikeCode(name: string): boolean {
-  return /^(agent|workflow)-\w/.test(name) || /[a-z](Tool|Agent|Workflow)$/.test(name) || /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(name);
+  return /^(agent|workflow)-\w/.test(name) || /-(tool|agent|workflow)$/.test(name) || /[a-z](Tool|Agent|Workflow)$/.test(name) || /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(name);
+}
+
+/** "the file-read tool", "call file-read": the words around a kebab-case name say it is a tool. */
+function namedAsTool(line: string, at: number, length: number): boolean {
+  const before = line.slice(0, at);
+  const after = line.slice(at + length);
+  return /^\s+(tool|agent|workflow|sub-agent)s?\b/i.test(after) || /\b(call|invoke|use|run|delegate to|hand off to)\s+(the\s+)?$/i.test(before);
 }
 
 function shapedLikeName(name: string): boolean {
@@ -78,7 +85,7 @@ export function unknownToolMentions(scan: ScanResult): Finding[] {
             if (known.has(name) || !shapedLikeName(name) || /\.(ts|js|md|json|txt|yaml|yml|html|css)$/i.test(name) || /^[A-Z0-9_]+$/.test(name)) continue;
             // Dots and colons are prose punctuation unless the name is quoted (`family.language`).
             if (/[.:]/.test(name) && !quoted) continue;
-            if (!quoted && (!shapedLikeCode(name) || PROSE.test(name))) continue;
+            if (!quoted && (!(shapedLikeCode(name) || (/-/.test(name) && namedAsTool(line, m.index, name.length))) || PROSE.test(name))) continue;
             const key = `${f.location.file}:${f.location.start + lineStart + m.index}`;
             if (seen.has(key)) continue;
             seen.add(key);
