@@ -1,5 +1,5 @@
 /**
- * The package's entry (`import ... from 'mastra-tool-names'`): the normaliser, the read-only scanner,
+ * The package's entry point (what importing the package gives): the normaliser, the read-only scanner,
  * the plan, the migration engine and the report, as the CLI uses them.
  */
 export * from './names/index.ts';
