@@ -12,6 +12,7 @@ import { scanCommand } from './commands/scan.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { checkCommand } from './commands/check.ts';
 import { MigrateError } from '../src/migrate/errors.ts';
+import { TOOL_VERSION } from '../src/report/build.ts';
 import { EXIT, UsageError } from './io.ts';
 
 const cli = yargs(hideBin(process.argv))
@@ -26,7 +27,8 @@ const cli = yargs(hideBin(process.argv))
   .strict()
   .help()
   .alias('h', 'help')
-  .version()
+  // Our own package.json: yargs' default reads the one above the current folder.
+  .version(TOOL_VERSION)
   .wrap(Math.min(110, process.stdout.columns || 100))
   .fail((message, error) => {
     // A thrown error that is not a usage error is a bug or an I/O failure; keep its stack.

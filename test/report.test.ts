@@ -33,7 +33,7 @@ function golden(name: string, actual: string): void {
 }
 
 describe('report renderers on the demo app', () => {
-  for (const [format, file] of [['text', 'demo.txt'], ['markdown', 'demo.md'], ['json', 'demo.json'], ['sarif', 'demo.sarif']] as Array<[Format, string]>) {
+  for (const [format, file] of [['text', 'demo.txt'], ['markdown', 'demo.md'], ['json', 'demo.json'], ['sarif', 'demo.sarif'], ['github', 'demo.github']] as Array<[Format, string]>) {
     test(`${format} matches ${file}`, () => golden(file, `${renderReport(report, format)}\n`));
   }
 

@@ -21,9 +21,9 @@ function parsesAsTypeScript(text: string, file: string): void {
   assert.deepEqual(diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')), [], `${file} must parse`);
 }
 
-function run(transform: Transform, file: string, source: string): string {
+async function run(transform: Transform, file: string, source: string): Promise<string> {
   const api = { jscodeshift, j: jscodeshift, stats: () => {}, report: () => {} };
-  const out = transform({ path: file, source }, api as never, {});
+  const out = await transform({ path: file, source }, api as never, {});
   return typeof out === 'string' ? out : source;
 }
 
@@ -46,10 +46,10 @@ describe('transforms run alone on their fixtures', () => {
         const expected = readFileSync(path.join(fixtures, `${name}.output.ts`), 'utf8');
         parsesAsTypeScript(input, inputFile);
         parsesAsTypeScript(expected, 'expected.ts');
-        const actual = run(mod.default, inputFile, input);
+        const actual = await run(mod.default, inputFile, input);
         parsesAsTypeScript(actual, 'actual.ts');
         assert.equal(actual, expected);
-        assert.equal(run(mod.default, inputFile, actual), actual, 'a second run changes nothing');
+        assert.equal(await run(mod.default, inputFile, actual), actual, 'a second run changes nothing');
       });
     }
   }

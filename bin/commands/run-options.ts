@@ -1,10 +1,12 @@
 /** Options shared by `migrate` and `check`, and the way both print their report. */
+import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { Argv } from 'yargs';
 import { RULE_IDS } from '../../src/plan/model.ts';
 import type { Report } from '../../src/report/model.ts';
-import { FORMATS, formatForFile, renderReport, type Format } from '../../src/report/render/index.ts';
+import { FORMATS, formatForFile, renderReport, type Format, type RenderOptions } from '../../src/report/render/index.ts';
+import { PLAIN } from '../../src/report/style.ts';
 import { styleFor } from '../io.ts';
 
 export interface RunArgs {
@@ -16,7 +18,7 @@ export interface RunArgs {
   include: string[];
   exclude: string[];
   format: Format;
-  report?: string;
+  report: string[];
   verbose: boolean;
 }
 
@@ -36,7 +38,7 @@ export function runOptions<T>(y: Argv<T>): Argv<T & RunArgs> {
     .option('prefer', { type: 'string', choices: ['rekey', 'prompt'] as const, describe: 'for tools a prompt names by another name: re-key them, or rewrite the prompt (default: decided by the evidence)' })
     .options(fileOptions)
     .option('format', { type: 'string', choices: FORMATS, default: 'text' as Format, describe: 'output format on stdout' })
-    .option('report', { type: 'string', describe: 'also write the report to FILE (format from its extension: .json, .sarif, .md, .txt; else --format)' }) as unknown as Argv<T & RunArgs>;
+    .option('report', { type: 'string', array: true, default: [], describe: 'also write the full report to FILE (repeatable; format from its extension: .json, .sarif, .md, .txt; else --format)' }) as unknown as Argv<T & RunArgs>;
 }
 
 export function engineOptions(argv: RunArgs) {
@@ -50,13 +52,36 @@ export function engineOptions(argv: RunArgs) {
   };
 }
 
+/**
+ * What the renderers need from the environment. Annotations name files from the repository root
+ * (the workspace on GitHub). A Markdown report that had to be shortened points to the full ones.
+ */
+function renderOptions(argv: RunArgs): RenderOptions {
+  const base = path.relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), path.resolve(argv.path)) || '.';
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: run } = process.env;
+  const pointers = [...argv.report.map((f) => `\`${f}\``), ...(server && repo && run ? [`the job log at ${server}/${repo}/actions/runs/${run}`] : [])];
+  return { base, ...(pointers.length ? { fullReport: pointers.join(', ') } : {}) };
+}
+
 export async function emitReport(report: Report, argv: RunArgs, footer?: string): Promise<void> {
-  const text = renderReport(report, argv.format, styleFor(process.stdout));
+  const options = renderOptions(argv);
+  const text = renderReport(report, argv.format, styleFor(process.stdout), options);
   process.stdout.write(`${text}\n`);
   // Machine formats keep stdout clean; the hint goes to stderr.
   if (footer) (argv.format === 'text' ? process.stdout : process.stderr).write(`${footer}\n`);
-  if (argv.report) {
-    const format = formatForFile(argv.report) ?? argv.format;
-    await writeFileAtomic(path.resolve(argv.report), `${renderReport(report, format)}\n`, 'utf8');
+  // Report files are whole: only stdout and the step summary are cut to fit a comment.
+  for (const file of argv.report) {
+    const format = formatForFile(file) ?? argv.format;
+    await writeFileAtomic(path.resolve(file), `${renderReport(report, format, PLAIN, { ...options, maxLength: Infinity })}\n`, 'utf8');
+  }
+  // On GitHub Actions the annotations come with the Markdown report on the run's summary page.
+  const summary = process.env.GITHUB_STEP_SUMMARY;
+  if (argv.format === 'github' && summary) {
+    try {
+      await appendFile(summary, `${renderReport(report, 'markdown', PLAIN, options)}\n`, 'utf8');
+    } catch (e) {
+      // The annotations are out and the exit code still tells what was found; say what is missing.
+      process.stderr.write(`mastra-tool-names: could not append the report to the step summary ${summary}: ${(e as Error).message}\n`);
+    }
   }
 }

@@ -35,6 +35,7 @@ function applyOnce(j: Core, text: string, edits: readonly Edit[]): Applied {
     return { ok: false, error: `does not parse: ${(e as Error).message.split('\n')[0]}` };
   }
   const applied: Edit[] = [];
+  const shorthand = new Set<Edit>();
   for (const rule of RULE_IDS) {
     const mine = edits.filter((e) => e.rule === rule);
     if (mine.length === 0) continue;
@@ -44,8 +45,9 @@ function applyOnce(j: Core, text: string, edits: readonly Edit[]): Applied {
       return { ok: false, error: `planned edit not found at ${m.location.line}:${m.location.column} (${m.before}); the file changed since the scan?` };
     }
     applied.push(...result.applied);
+    for (const e of result.shorthand) shorthand.add(e);
   }
-  const spliced = spliceEdits(text, applied);
+  const spliced = spliceEdits(text, applied, shorthand);
   if (spliced === undefined) return { ok: false, error: 'planned edits overlap or do not hold the text they replace' };
   return { ok: true, text: spliced, applied };
 }

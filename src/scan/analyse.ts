@@ -13,7 +13,7 @@ import { findAgentConstructors, mastraRegistrations, readAgent } from './agents.
 import { agentLookup, findCalls, NETWORK_METHODS } from './calls.ts';
 import { findFileAgents } from './file-agents.ts';
 import { comparedLiterals, mentionsIn, nameConversions, tiedTo, type ToolName } from './mentions.ts';
-import { SCAN_SCHEMA_VERSION, type AgentDraft, type AgentInfo, type AgentRuns, type CallOptionsInfo, type CallSite, type Mention, type NameUse, type RunMode, type ScanResult, type ToolEntry, type UnknownName } from './model.ts';
+import { SCAN_SCHEMA_VERSION, type AgentDraft, type AgentInfo, type AgentRuns, type CallOptionsInfo, type CallSite, type Mention, type NameUse, type AgentRunMode, type ScanResult, type ToolEntry, type UnknownName } from './model.ts';
 import { findNameUses } from './name-uses.ts';
 import { createInMemoryProject, syntaxError } from './project.ts';
 import type { MapContext } from './tool-map.ts';
@@ -63,7 +63,7 @@ function runsOf(agent: AgentInfo, agents: AgentInfo[], calls: CallSite[]): Agent
   const functionCalls = mine.filter((c) => !NETWORK_METHODS.has(c.method)).map((c) => c.location);
   const subAgentOf = agents.filter((a) => a.agents.entries.some((e) => e.value.kind === 'agent' && e.value.agentIndex === agent.index)).map((a) => a.index);
   const asFunction = functionCalls.length > 0 || subAgentOf.length > 0;
-  const mode: RunMode = asFunction && networkCalls.length ? 'both' : asFunction ? 'function' : networkCalls.length ? 'network' : agent.registeredAs.length || agent.kind === 'file-based' ? 'unknown' : 'unreached';
+  const mode: AgentRunMode = asFunction && networkCalls.length ? 'both' : asFunction ? 'function' : networkCalls.length ? 'network' : agent.registeredAs.length || agent.kind === 'file-based' ? 'unknown' : 'unreached';
   return { mode, calls: functionCalls, networkCalls, subAgentOf };
 }
 

@@ -103,10 +103,10 @@ export interface CallOptionsInfo {
  * registered with Mastra (its server can run it either way); `unreached`: nothing registers or
  * calls it.
  */
-export type RunMode = 'function' | 'network' | 'both' | 'unknown' | 'unreached';
+export type AgentRunMode = 'function' | 'network' | 'both' | 'unknown' | 'unreached';
 
 export interface AgentRuns {
-  mode: RunMode;
+  mode: AgentRunMode;
   /** generate()/stream() calls that reach this agent. */
   calls: Location[];
   /** network() calls that reach this agent. */

@@ -10,11 +10,11 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], stdin?: string, cwd?: string): Promise<CliResult> {
+export function runCli(args: string[], stdin?: string, cwd?: string, env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', BIN, ...args], {
       cwd: cwd ?? process.cwd(),
-      env: { ...process.env, NO_COLOR: '1' },
+      env: { ...process.env, NO_COLOR: '1', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

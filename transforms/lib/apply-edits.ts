@@ -10,6 +10,8 @@ export interface ApplyResult {
   applied: Edit[];
   /** Edits whose node was not found where the plan said: the file must be left as it is. */
   missing: Edit[];
+  /** Applied key edits whose property was shorthand (`{ askUserTool }`): its value must be kept. */
+  shorthand: Set<Edit>;
 }
 
 type AnyNode = ASTNode & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -157,13 +159,15 @@ function applyTextEdits(j: JSCodeshift, root: Collection, edits: readonly Edit[]
  * when anything inside it changes, with its own `;` and JSX parentheses, which breaks a repository
  * without semicolons. The parse (`applyEdits`) proves every edit lands on the node it names.
  */
-export function spliceEdits(source: string, edits: readonly Edit[]): string | undefined {
+export function spliceEdits(source: string, edits: readonly Edit[], shorthand: ReadonlySet<Edit> = new Set()): string | undefined {
   let text = source;
   let limit = Infinity;
   for (const e of [...edits].sort((a, b) => b.location.start - a.location.start)) {
     const { start, end } = e.location;
     if (end > limit || text.slice(start, start + e.before.length) !== e.before) return undefined;
-    const after = e.target === 'property-key' && e.shorthandValue !== undefined ? `${e.after}: ${e.shorthandValue}` : e.after;
+    // A shorthand property keeps its value: `{ askUserTool }` becomes `{ ask_user: askUserTool }`.
+    const value = e.shorthandValue ?? (shorthand.has(e) ? e.before : undefined);
+    const after = e.target === 'property-key' && value !== undefined ? `${e.after}: ${value}` : e.after;
     text = text.slice(0, start) + after + text.slice(start + e.before.length);
     limit = start;
   }
@@ -177,12 +181,13 @@ export function applyEdits(j: JSCodeshift, root: Collection, planned: readonly E
   const toParser = toParserOffsets(source);
   const mapped = new Map(planned.map((e) => [{ ...e, location: { ...e.location, start: toParser(e.location.start), end: toParser(e.location.end) } }, e]));
   const result = applyParsed(j, root, [...mapped.keys()]);
-  return { applied: result.applied.map((e) => mapped.get(e)!), missing: result.missing.map((e) => mapped.get(e)!) };
+  return { applied: result.applied.map((e) => mapped.get(e)!), missing: result.missing.map((e) => mapped.get(e)!), shorthand: new Set([...result.shorthand].map((e) => mapped.get(e)!)) };
 }
 
 function applyParsed(j: JSCodeshift, root: Collection, edits: readonly Edit[]): ApplyResult {
   const text = edits.filter((e) => e.target === 'text');
   const applied: Edit[] = [];
+  const shorthand = new Set<Edit>();
   applyTextEdits(j, root, text, applied);
   const pending = new Map(edits.filter((e) => e.target !== 'text').map((e) => [e.location.start, e]));
   visitAround(j, root, [...pending.values()], (path) => {
@@ -192,6 +197,7 @@ function applyParsed(j: JSCodeshift, root: Collection, edits: readonly Edit[]): 
     if (edit.target === 'property-key' && isProperty(n)) {
       n.key = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(edit.after) ? j.identifier(edit.value) : stringNode(j, edit.value, edit.after);
       n.computed = false;
+      if (n.shorthand) shorthand.add(edit);
       n.shorthand = false;
     } else if (edit.target === 'string-literal' && isString(n)) {
       setString(j, path, edit.value, edit.after);
@@ -201,5 +207,5 @@ function applyParsed(j: JSCodeshift, root: Collection, edits: readonly Edit[]): 
     pending.delete(edit.location.start);
     applied.push(edit);
   });
-  return { applied, missing: [...pending.values(), ...text.filter((e) => !applied.includes(e))] };
+  return { applied, missing: [...pending.values(), ...text.filter((e) => !applied.includes(e))], shorthand };
 }

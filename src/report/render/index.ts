@@ -1,22 +1,27 @@
 /** One printer interface: every output format renders the same report model. */
 import type { Report } from '../model.ts';
 import { PLAIN, type Style } from '../style.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderGithub, type GithubOptions } from './github.ts';
+import { renderMarkdown, type MarkdownOptions } from './markdown.ts';
 import { renderSarif } from './sarif.ts';
 import { renderText } from './text.ts';
 
-export const FORMATS = ['text', 'json', 'markdown', 'sarif'] as const;
+export const FORMATS = ['text', 'json', 'markdown', 'sarif', 'github'] as const;
 export type Format = (typeof FORMATS)[number];
 
-const RENDERERS: Record<Format, (report: Report, style: Style) => string> = {
+/** What some formats need beyond the report: see each renderer. */
+export type RenderOptions = MarkdownOptions & GithubOptions;
+
+const RENDERERS: Record<Format, (report: Report, style: Style, options: RenderOptions) => string> = {
   text: renderText,
   json: (report) => JSON.stringify(report, null, 2),
-  markdown: renderMarkdown,
+  markdown: (report, _style, options) => renderMarkdown(report, options),
   sarif: renderSarif,
+  github: (report, _style, options) => renderGithub(report, options),
 };
 
-export function renderReport(report: Report, format: Format, style: Style = PLAIN): string {
-  return RENDERERS[format](report, style);
+export function renderReport(report: Report, format: Format, style: Style = PLAIN, options: RenderOptions = {}): string {
+  return RENDERERS[format](report, style, options);
 }
 
 /** The format a report file's extension asks for, if any. */

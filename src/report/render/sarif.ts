@@ -37,11 +37,16 @@ function rule(id: string, help: string): ReportingDescriptor {
   return { id, name: id.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase()), shortDescription: { text: help.split('. ')[0]! }, fullDescription: { text: help }, help: { text: help } };
 }
 
+/** A change's severity: a rename of what the model sees deserves a look; the rest is routine. */
+export function changeLevel(c: ReportChange): 'warning' | 'note' {
+  return c.effect === 'renamed' ? 'warning' : 'note';
+}
+
 function changeResult(c: ReportChange): Result {
   const singleLine = !c.before.includes('\n');
   return {
     ruleId: c.rule,
-    level: c.effect === 'renamed' ? 'warning' : 'note',
+    level: changeLevel(c),
     kind: c.applied ? 'informational' : 'fail',
     message: { text: `${c.before} -> ${c.after} (${c.effect}): ${c.reason}` },
     locations: [{ physicalLocation: { artifactLocation: { uri: c.file }, region: { startLine: c.line, startColumn: c.column, ...(singleLine ? { endLine: c.line, endColumn: c.column + c.before.length } : {}), charOffset: c.start, charLength: c.end - c.start } } }],
