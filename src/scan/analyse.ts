@@ -13,6 +13,7 @@ import { agentLookup, findCalls } from './calls.ts';
 import { findFileAgents } from './file-agents.ts';
 import { comparedLiterals, mentionsIn, type ToolName } from './mentions.ts';
 import { SCAN_SCHEMA_VERSION, type AgentDraft, type AgentInfo, type CallOptionsInfo, type CallSite, type Mention, type ScanResult, type ToolEntry, type UnknownName } from './model.ts';
+import { inFile } from './isolate.ts';
 import { createInMemoryProject, syntaxError } from './project.ts';
 import type { MapContext } from './tool-map.ts';
 import { SAME_PROJECT, type TypeOracle } from './type-oracle.ts';
@@ -97,13 +98,14 @@ export function analyse(project: Project, root: string, candidates: string[], fi
 
   // Number every agent first, so sub-agent references and call sites can point at them.
   const nodes = new Map<Node, number>();
-  const constructors = sourceFiles.flatMap(findAgentConstructors);
+  // Each walk of one file runs in `inFile`: what it throws makes that file unprocessable (scan.ts).
+  const constructors = sourceFiles.flatMap((sf) => inFile(sf, () => findAgentConstructors(sf)));
   constructors.forEach((node, index) => nodes.set(node, index));
   const ctx: MapContext = { root, types, agentIndexOf: (node) => nodes.get(node) };
-  const partial = constructors.map((node, index) => readAgent(ctx, node, index));
+  const partial = constructors.map((node, index) => inFile(node, () => readAgent(ctx, node, index)));
   const constructorFiles = new Set(constructors.map((n) => n.getSourceFile().getFilePath() as string));
   partial.push(...findFileAgents(ctx, project, partial.length, constructorFiles));
-  for (const reg of sourceFiles.flatMap(mastraRegistrations)) {
+  for (const reg of sourceFiles.flatMap((sf) => inFile(sf, () => mastraRegistrations(sf)))) {
     const index = nodes.get(reg.target);
     if (index !== undefined) partial[index]!.registeredAs.push(reg.key);
   }
@@ -115,7 +117,7 @@ export function analyse(project: Project, root: string, candidates: string[], fi
   });
 
   const lookup = agentLookup(agents, nodes);
-  const calls: CallSite[] = sourceFiles.flatMap((sf) => findCalls(ctx, sf, lookup)).map((call) => {
+  const calls: CallSite[] = sourceFiles.flatMap((sf) => inFile(sf, () => findCalls(ctx, sf, lookup))).map((call) => {
     const agent = call.agentIndex === undefined ? undefined : agents[call.agentIndex];
     const prediction = agent || call.options.toolsets.entries.length || call.options.clientTools.entries.length ? predictRequest(callSources(agent, call.options), {}, behaviour).prediction : undefined;
     return { ...call, ...(prediction ? { prediction } : {}), unknownNames: prediction && agent ? unknownNames(call.options, prediction) : [] };
@@ -132,7 +134,7 @@ export function analyse(project: Project, root: string, candidates: string[], fi
   }
   const comparisons: ScanResult['comparisons'] = [];
   for (const sf of sourceFiles) {
-    for (const literal of comparedLiterals(ctx, sf)) {
+    for (const literal of inFile(sf, () => comparedLiterals(ctx, sf))) {
       const matches = allNames.filter((n) => n.name === literal.value);
       if (matches.length === 0) {
         comparisons.push(literal);
