@@ -43,6 +43,8 @@ export function decodeSource(bytes: Buffer): SourceRead {
 export function ioReason(error: unknown): string {
   const e = error as NodeJS.ErrnoException;
   const known: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    ENOTDIR: 'not a directory',
     EACCES: 'permission denied',
     EPERM: 'operation not permitted',
     ENOSPC: 'no space left on device',
