@@ -17,3 +17,23 @@ export async function readStdin(): Promise<string> {
 
 /** A usage error: reported on stderr with exit code 2. */
 export class UsageError extends Error {}
+
+/**
+ * An error nobody expected (not a usage error, not a per-file problem): one line saying it is a
+ * bug and how to report it; the stack trace only with --verbose.
+ */
+export async function reportInternalError(error: unknown, verbose: boolean): Promise<void> {
+  const errno = error as NodeJS.ErrnoException;
+  if (errno?.code && errno.syscall) {
+    // The system refused something (writing --report FILE on a full disk, say): not a bug.
+    process.stderr.write(`mastra-tool-names: ${errno.message.split('\n')[0]}\n`);
+    return;
+  }
+  const { TOOL_VERSION } = await import('../src/report/build.ts');
+  const what = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error).split('\n')[0];
+  process.stderr.write(
+    `mastra-tool-names: internal error (a bug in mastra-tool-names ${TOOL_VERSION}): ${what}. ` +
+      `Please report it with the command you ran and this message${verbose ? ' and the stack trace below' : '; run it again with --verbose to add the stack trace'}.\n`,
+  );
+  if (verbose && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+}

@@ -13,7 +13,7 @@ import { migrateCommand } from './commands/migrate.ts';
 import { checkCommand } from './commands/check.ts';
 import { MigrateError } from '../src/migrate/errors.ts';
 import { TOOL_VERSION } from '../src/report/build.ts';
-import { EXIT, UsageError } from './io.ts';
+import { EXIT, reportInternalError, UsageError } from './io.ts';
 
 const cli = yargs(hideBin(process.argv))
   .scriptName('mastra-tool-names')
@@ -31,15 +31,23 @@ const cli = yargs(hideBin(process.argv))
   .version(TOOL_VERSION)
   .wrap(Math.min(110, process.stdout.columns || 100))
   .fail((message, error) => {
-    // A thrown error that is not a usage error is a bug or an I/O failure; keep its stack.
+    // A thrown error that is not a usage error is a bug: reported below, in one line.
     if (error && !(error instanceof UsageError) && !(error instanceof MigrateError)) throw error;
     process.stderr.write(`mastra-tool-names: ${message ?? error?.message}\nRun with --help for usage.\n`);
     process.exit(EXIT.usage);
   });
 
+const verbose = process.argv.includes('--verbose');
+const internalError = async (error: unknown) => {
+  await reportInternalError(error, verbose);
+  process.exit(EXIT.unprocessable);
+};
+process.on('uncaughtException', internalError);
+process.on('unhandledRejection', internalError);
+
 try {
   await cli.parseAsync();
 } catch (error) {
-  process.stderr.write(`mastra-tool-names: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  await reportInternalError(error, verbose);
   process.exitCode = EXIT.unprocessable;
 }

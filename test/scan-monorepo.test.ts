@@ -2,6 +2,11 @@
  * A monorepo (fixtures/scan/monorepo): tsconfigs reached through the root's `references` (one not
  * named tsconfig.json), each package's own `paths`, a nested .gitignore, and a file in no tsconfig.
  * The scan finds the agents of every package and resolves their cross-package tool maps.
+ *
+ * `apps/web/generated/` is build output that the nested .gitignore names. In this repository the
+ * fixture's copy is committed (with `git add -f`, so the fixture is complete), and a committed file
+ * is never hidden by an ignore rule; the tests about ignoring therefore run on a fresh git copy of
+ * the fixture, where, as in the monorepo it models, the build output is not committed.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -11,17 +16,38 @@ import { scanRepository } from '../src/scan/scan.ts';
 import { TsConfigs } from '../src/scan/tsconfigs.ts';
 import { discover } from '../src/scan/discover.ts';
 import { agent, fixturePath, scanFixture, wire } from './helpers/fixture-scan.ts';
-import { copyFixture } from './helpers/git-copy.ts';
+import { copyFixture, git } from './helpers/git-copy.ts';
 
 const ROOT = fixturePath('scan/monorepo');
 
 describe('monorepo', () => {
   test('finds the agents of every package, and none in an ignored folder', async () => {
-    const scan = await scanFixture('scan/monorepo');
-    assert.deepEqual(
-      scan.agents.map((a) => `${a.id} ${a.location.file}`).sort(),
-      ['research-agent packages/agents/src/research-agent.ts', 'seed-agent scripts/seed.ts', 'web-agent apps/web/src/agent.ts'],
-    );
+    const copy = copyFixture('scan/monorepo');
+    try {
+      assert.equal(git(copy.root, 'ls-files', 'apps/web/generated'), '', 'the build output is not committed in the copy');
+      const scan = await scanRepository(copy.root);
+      assert.equal(scan.files.membership, 'git');
+      assert.deepEqual(
+        scan.agents.map((a) => `${a.id} ${a.location.file}`).sort(),
+        ['research-agent packages/agents/src/research-agent.ts', 'seed-agent scripts/seed.ts', 'web-agent apps/web/src/agent.ts'],
+      );
+    } finally {
+      copy.cleanup();
+    }
+  });
+
+  test('a committed file in an ignored folder is scanned: tracked files are never hidden by ignore rules', async () => {
+    const copy = copyFixture('scan/monorepo');
+    try {
+      git(copy.root, 'add', '-f', 'apps/web/generated/agent.ts');
+      git(copy.root, 'commit', '-qm', 'commit the generated agent');
+      const scan = await scanRepository(copy.root);
+      assert.deepEqual(scan.agents.map((a) => a.id).sort(), ['generated-agent', 'research-agent', 'seed-agent', 'web-agent']);
+      // The in-place fixture is committed the same way in this repository.
+      assert.ok((await scanFixture('scan/monorepo')).agents.some((a) => a.id === 'generated-agent'));
+    } finally {
+      copy.cleanup();
+    }
   });
 
   test("resolves imports with the owning tsconfig's paths, across packages", async () => {
@@ -58,8 +84,8 @@ describe('monorepo', () => {
 
   test('--include and --exclude narrow the files read', async () => {
     const onlyApps = await scanRepository(ROOT, { include: ['apps/**/*.ts'] });
-    assert.deepEqual(onlyApps.agents.map((a) => a.id), ['web-agent']);
-    const noScripts = await scanRepository(ROOT, { exclude: ['scripts/**'] });
+    assert.deepEqual(onlyApps.agents.map((a) => a.id).sort(), ['generated-agent', 'web-agent']);
+    const noScripts = await scanRepository(ROOT, { exclude: ['scripts/**', 'apps/web/generated'] });
     assert.deepEqual(noScripts.agents.map((a) => a.id).sort(), ['research-agent', 'web-agent']);
   });
 

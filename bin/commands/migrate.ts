@@ -5,6 +5,7 @@ import { EXIT } from '../io.ts';
 import { engineOptions, emitReport, runOptions, type RunArgs } from './run-options.ts';
 import { existingDirectory } from './scan.ts';
 import { withProgress } from '../progress.ts';
+import { interruptOnSignals, signalExitCode } from '../signals.ts';
 
 interface MigrateArgs extends RunArgs {
   dryRun: boolean;
@@ -22,9 +23,14 @@ export const migrateCommand: CommandModule<object, MigrateArgs> = {
       .example('$0 migrate --dry-run --format markdown .', 'a pull-request comment') as unknown as Argv<MigrateArgs>,
   handler: async (argv: ArgumentsCamelCase<MigrateArgs>) => {
     const root = await existingDirectory(argv.path);
-    const result = await withProgress(argv.verbose, (clock) => migrate(root, { ...engineOptions(argv), dryRun: argv.dryRun, force: argv.force, clock }));
+    const result = await withProgress(argv.verbose, (clock) => migrate(root, { ...engineOptions(argv), dryRun: argv.dryRun, force: argv.force, clock, armInterruption: interruptOnSignals }));
     const report = buildReport(result, argv.dryRun ? 'dry-run' : 'migrate', argv.path);
     await emitReport(report, argv);
     process.exitCode = report.totals.failedFiles > 0 ? EXIT.unprocessable : EXIT.ok;
+    if (result.interrupted) {
+      const notWritten = result.files.filter((f) => f.error?.startsWith('not written: interrupted')).length;
+      process.stderr.write(`Interrupted by ${result.interrupted}: ${result.written.length} files written, ${notWritten} not written (each is listed above); run migrate again for the rest.\n`);
+      process.exitCode = signalExitCode(result.interrupted);
+    }
   },
 };

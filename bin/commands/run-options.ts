@@ -26,7 +26,7 @@ export interface RunArgs {
 export const fileOptions = {
   include: { type: 'string', array: true, default: [], describe: 'glob patterns of files to read (default: all sources)' },
   exclude: { type: 'string', array: true, default: [], describe: 'glob patterns of files to skip' },
-  verbose: { type: 'boolean', default: false, describe: 'print how long each phase took (on stderr)' },
+  verbose: { type: 'boolean', default: false, describe: 'print how long each phase took, and the stack trace of an internal error (on stderr)' },
 } as const;
 
 export function runOptions<T>(y: Argv<T>): Argv<T & RunArgs> {

@@ -10,6 +10,7 @@ import { ts } from 'ts-morph';
 import { applyEdits, spliceEdits } from '../../transforms/lib/apply-edits.ts';
 import { checkParses, parserFor } from '../../transforms/lib/parser.ts';
 import { RULE_IDS, type Edit } from '../plan/model.ts';
+import { failureReason, isStackOverflow } from '../scan/isolate.ts';
 
 export type FileOutcome = { ok: true; text: string; applied: Edit[] } | { ok: false; error: string };
 
@@ -32,7 +33,7 @@ function applyOnce(j: Core, text: string, edits: readonly Edit[]): Applied {
   try {
     root = j(text);
   } catch (e) {
-    return { ok: false, error: `does not parse: ${(e as Error).message.split('\n')[0]}` };
+    return { ok: false, error: isStackOverflow(e) ? failureReason(e, 'rewrite') : `does not parse: ${(e as Error).message.split('\n')[0]}` };
   }
   const applied: Edit[] = [];
   const shorthand = new Set<Edit>();
@@ -112,6 +113,7 @@ export function applyFileEdits(file: string, source: string, edits: readonly Edi
   try {
     checkParses(file, result.text);
   } catch (e) {
+    if (isStackOverflow(e)) return { ok: false, error: failureReason(e, 'rewrite') };
     try {
       checkParses(file, source);
     } catch (original) {

@@ -3,13 +3,13 @@
  * sets, approval lists, docs): stored data and such files may still hold it. In code only quoted
  * strings count (`'askUserTool'`), not identifiers that happen to match.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Edit } from '../plan/model.ts';
 import type { RenameWarning } from '../report/model.ts';
 import { findName } from '../scan/mentions.ts';
 import type { Location } from '../scan/model.ts';
 import { isSourceFile } from '../scan/discover.ts';
+import { readSource } from '../scan/read-source.ts';
 
 const QUOTES = /["'`]/;
 
@@ -42,8 +42,16 @@ function occurrences(file: string, text: string, renames: ReadonlyMap<string, Re
   return [...renames.keys()].flatMap((name) => findName(text, name).map((at) => ({ at, name })));
 }
 
-/** `files`: every source and text file of the scan (absolute); `read` gives each one's current text. */
-export function staleNames(root: string, edits: readonly Edit[], files: readonly string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): RenameWarning[] {
+function textOf(file: string): string | undefined {
+  const read = readSource(file);
+  return read.ok ? read.text : undefined;
+}
+
+/**
+ * `files`: every source and text file of the scan (absolute); `read` gives each one's current text,
+ * or undefined for a file that is not UTF-8 text (or is gone), which is not searched.
+ */
+export function staleNames(root: string, edits: readonly Edit[], files: readonly string[], read: (file: string) => string | undefined = textOf): RenameWarning[] {
   const renames = new Map<string, RenameWarning>();
   for (const e of edits.filter((x) => x.effect === 'renamed')) {
     const w = renames.get(e.wire.before) ?? { from: e.wire.before, to: e.wire.after, agents: [], stillUsedAt: [] };
@@ -55,6 +63,7 @@ export function staleNames(root: string, edits: readonly Edit[], files: readonly
   const edited = new Set(edits.map((e) => `${e.location.file}:${e.location.start}`));
   for (const abs of [...new Set(files)].sort()) {
     const text = read(abs);
+    if (text === undefined) continue;
     const file = path.relative(root, abs).split(path.sep).join('/');
     for (const { at, name } of occurrences(file, text, renames, longest)) {
       if (edited.has(`${file}:${at}`)) continue; // the key being renamed itself

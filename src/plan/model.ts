@@ -54,6 +54,8 @@ export type FindingKind =
   | 'step-tools'
   | 'skipped-rename'
   | 'unparsable'
+  /** A file left alone on purpose (binary, a link to a folder outside the target): information only. */
+  | 'skipped-file'
   /** A prompt names a tool by a name it is not offered under, and it is not safe to edit. */
   | 'prompt-mention'
   /** A prompt names something tool-like that no agent offers. */

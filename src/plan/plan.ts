@@ -107,7 +107,7 @@ function reportOnly(scan: ScanResult): Finding[] {
     }
     for (const r of [...call.options.toolsets.runtime, ...call.options.clientTools.runtime]) findings.push({ kind: 'runtime-names', message: r.reason, locations: [r.location], agents: [] });
   }
-  for (const f of scan.files.unparsable) findings.push({ kind: 'unparsable', message: `could not parse: ${f.message}`, locations: [{ file: f.file, line: 1, column: 1, start: 0, end: 0 }], agents: [] });
+  for (const f of scan.files.unparsable) findings.push({ kind: 'unparsable', message: `could not process: ${f.message}`, locations: [{ file: f.file, line: 1, column: 1, start: 0, end: 0 }], agents: [] });
   return findings;
 }
 

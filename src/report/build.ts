@@ -7,6 +7,7 @@ import { REPORT_SCHEMA_VERSION, type Report, type ReportFinding, type RunMode } 
 const SEVERITY: Record<FindingKind, ReportFinding['severity']> = {
   collision: 'error',
   unparsable: 'error',
+  'skipped-file': 'note',
   'unknown-name': 'warning',
   reference: 'warning',
   'prompt-mention': 'warning',
@@ -69,6 +70,9 @@ export function buildReport(result: MigrateResult, mode: RunMode, target: string
   for (const f of result.files.filter((x) => x.status === 'failed')) {
     findings.push({ kind: 'unparsable', severity: 'error', message: `could not process: ${f.error}`, locations: [{ file: f.file, line: 1, column: 1, start: 0, end: 0 }], agents: [] });
   }
+  for (const f of result.scan.files.skipped ?? []) {
+    findings.push({ kind: 'skipped-file', severity: 'note', message: `skipped: ${f.message}`, locations: [{ file: f.file, line: 1, column: 1, start: 0, end: 0 }], agents: [] });
+  }
   const count = (effect: string) => changes.filter((c) => c.effect === effect).length;
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -90,6 +94,14 @@ export function buildReport(result: MigrateResult, mode: RunMode, target: string
     findings,
     agents: result.plan.agents,
     renames: result.renames,
-    files: result.files.map((f) => ({ file: f.file, status: f.status, changes: f.edits.length, ...(f.diff ? { diff: f.diff } : {}), ...(f.error ? { error: f.error } : {}) })),
+    files: result.files.map((f) => ({
+      file: f.file,
+      status: f.status,
+      changes: f.edits.length,
+      ...(f.diff ? { diff: f.diff } : {}),
+      ...(f.error ? { error: f.error } : {}),
+      ...(f.writtenAt ? { writtenAt: f.writtenAt } : {}),
+      ...(f.linkedFrom ? { linkedFrom: f.linkedFrom } : {}),
+    })),
   };
 }

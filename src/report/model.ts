@@ -60,6 +60,10 @@ export interface ReportFile {
   changes: number;
   diff?: string;
   error?: string;
+  /** `file` is a symbolic link inside the target: the real file that is (or would be) written. */
+  writtenAt?: string;
+  /** Links inside the target that lead to `file`: it is edited once, here. */
+  linkedFrom?: string[];
 }
 
 export interface Report {

@@ -90,7 +90,9 @@ export function renderScanText(scan: ScanResult, style: Style = PLAIN): string {
   if (calls.length) out.push('Calls', ...calls.map((l) => `  ${l}`), '');
   const mentions = scan.mentions.map((m) => mentionLine(m, style)).filter((l): l is string => Boolean(l));
   if (mentions.length) out.push('Names in prompts and code that the model is not offered', ...mentions, '');
-  for (const f of scan.files.unparsable) out.push(style.bad(`Could not parse ${f.file}: ${f.message}`));
+  for (const f of scan.files.unparsable) out.push(style.bad(`Could not process ${f.file}: ${f.message}`));
+  for (const f of scan.files.skipped ?? []) out.push(style.dim(`Skipped ${f.file}: ${f.message}`));
+  for (const l of (scan.files.links ?? []).filter((x) => x.outside)) out.push(style.dim(`${l.link} links to ${l.target}, outside the target: read, never written`));
   const rewritten = scan.agents.reduce((n, a) => n + a.prediction.offered.filter((t) => t.rewritten).length, 0);
   const collisions = scan.agents.reduce((n, a) => n + a.prediction.collisions.length, 0);
   const unknown = scan.calls.reduce((n, c) => n + c.unknownNames.length, 0) + scan.agents.reduce((n, a) => n + a.unknownNames.length, 0);

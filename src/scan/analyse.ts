@@ -15,6 +15,7 @@ import { findFileAgents } from './file-agents.ts';
 import { comparedLiterals, mentionsIn, nameConversions, tiedTo, type ToolName } from './mentions.ts';
 import { SCAN_SCHEMA_VERSION, type AgentDraft, type AgentInfo, type AgentRuns, type CallOptionsInfo, type CallSite, type Mention, type NameUse, type AgentRunMode, type ScanResult, type ToolEntry, type UnknownName } from './model.ts';
 import { findNameUses } from './name-uses.ts';
+import { inFile } from './isolate.ts';
 import { createInMemoryProject, syntaxError } from './project.ts';
 import type { MapContext } from './tool-map.ts';
 import { SAME_PROJECT, type TypeOracle } from './type-oracle.ts';
@@ -114,13 +115,14 @@ export function analyse(project: Project, root: string, candidates: string[], fi
 
   // Number every agent first, so sub-agent references and call sites can point at them.
   const nodes = new Map<Node, number>();
-  const constructors = sourceFiles.flatMap(findAgentConstructors);
+  // Each walk of one file runs in `inFile`: what it throws makes that file unprocessable (scan.ts).
+  const constructors = sourceFiles.flatMap((sf) => inFile(sf, () => findAgentConstructors(sf)));
   constructors.forEach((node, index) => nodes.set(node, index));
   const ctx: MapContext = { root, types, agentIndexOf: (node) => nodes.get(node) };
-  const partial = constructors.map((node, index) => readAgent(ctx, node, index));
+  const partial = constructors.map((node, index) => inFile(node, () => readAgent(ctx, node, index)));
   const constructorFiles = new Set(constructors.map((n) => n.getSourceFile().getFilePath() as string));
   partial.push(...findFileAgents(ctx, project, partial.length, constructorFiles));
-  for (const reg of sourceFiles.flatMap(mastraRegistrations)) {
+  for (const reg of sourceFiles.flatMap((sf) => inFile(sf, () => mastraRegistrations(sf)))) {
     const index = nodes.get(reg.target);
     if (index !== undefined) partial[index]!.registeredAs.push(reg.key);
   }
@@ -132,7 +134,7 @@ export function analyse(project: Project, root: string, candidates: string[], fi
   });
 
   const lookup = agentLookup(agents, nodes);
-  const calls: CallSite[] = sourceFiles.flatMap((sf) => findCalls(ctx, sf, lookup)).map((call) => {
+  const calls: CallSite[] = sourceFiles.flatMap((sf) => inFile(sf, () => findCalls(ctx, sf, lookup))).map((call) => {
     const agent = call.agentIndex === undefined ? undefined : agents[call.agentIndex];
     // network() sends no tools: the routing agent is given a list of raw keys instead.
     const sendsTools = !NETWORK_METHODS.has(call.method) && (agent || call.options.toolsets.entries.length || call.options.clientTools.entries.length);
@@ -155,8 +157,8 @@ export function analyse(project: Project, root: string, candidates: string[], fi
   const callAt = new Map(calls.map((c) => [`${c.location.file}:${c.location.start}`, c.agentIndex]));
   const agentOfCall = (node: Node) => callAt.get(`${relativePath(ctx, node.getSourceFile().getFilePath())}:${node.getStart()}`);
   for (const sf of sourceFiles) {
-    nameMappings.push(...nameConversions(ctx, sf));
-    for (const { compared, ...literal } of comparedLiterals(ctx, sf)) {
+    nameMappings.push(...inFile(sf, () => nameConversions(ctx, sf)));
+    for (const { compared, ...literal } of inFile(sf, () => comparedLiterals(ctx, sf))) {
       // A comparison on one agent's results names that agent's tools; others cannot be tied.
       const agentIndex = tiedTo(compared, agentOfCall);
       const all = allNames.filter((n) => n.name === literal.value);

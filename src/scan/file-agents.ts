@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Node, type Project, type SourceFile } from 'ts-morph';
 import { locate, propertyValue } from './ast.ts';
+import { inFile } from './isolate.ts';
 import type { AgentDraft, ToolEntry, ToolSet } from './model.ts';
 import { objectBehind, staticString } from './static-value.ts';
 import { fileFragment, textFragments } from './text.ts';
@@ -42,61 +43,68 @@ export function findFileAgents(ctx: MapContext, project: Project, startIndex: nu
     const abs = path.join(ctx.root, dir);
     const configFile = ['config.ts', 'config.mts', 'config.js', 'config.mjs'].map((f) => project.getSourceFile(path.join(abs, f))).find(Boolean);
     if (configFile && constructorFiles.has(configFile.getFilePath())) continue;
-    const exported = defaultExportValue(configFile);
-    const config = exported ? objectBehind(exported) : undefined;
-    const prop = (key: string) => (config ? propertyValue(config, key) : undefined);
-
-    // Discovered tools first, then config.tools (which wins on an equal key).
-    const tools = emptyToolSet();
-    const toolFiles = project
-      .getSourceFiles()
-      .filter((sf) => path.dirname(sf.getFilePath()) === path.join(abs, 'tools') && !TEST_FILE.test(sf.getFilePath()) && !sf.isDeclarationFile())
-      .sort((a, b) => a.getFilePath().localeCompare(b.getFilePath()));
-    for (const sf of toolFiles) {
-      const value = defaultExportValue(sf);
-      const base = path.basename(sf.getFilePath()).replace(/\.[^.]+$/, '');
-      const entry: ToolEntry = {
-        origin: 'tools',
-        key: base,
-        keyKind: 'file-name',
-        keyText: path.basename(sf.getFilePath()),
-        keyLocation: { file: rel(sf.getFilePath()), line: 1, column: 1, start: 0, end: 0 },
-        value: value ? classifyValue(value, ctx) : { kind: 'unknown', text: 'no default export' },
-        conditional: false,
-        via: [],
-      };
-      tools.entries.push(entry);
-    }
-    const configTools = prop('tools');
-    if (configTools) merge(tools, readToolMap(ctx, configTools, 'tools'));
-
-    const agents = emptyToolSet();
-    const subDir = path.join(abs, 'subagents');
-    for (const sf of project.getSourceFiles().filter((s) => /[\\/]config\.[mc]?[tj]s$/.test(s.getFilePath()) && path.dirname(path.dirname(s.getFilePath())) === subDir)) {
-      const sub = path.basename(path.dirname(sf.getFilePath()));
-      agents.entries.push({ origin: 'agents', key: sub, keyKind: 'file-name', keyText: `subagents/${sub}`, keyLocation: { file: rel(sf.getFilePath()), line: 1, column: 1, start: 0, end: 0 }, value: { kind: 'agent' }, conditional: false, via: [] });
-    }
-    const configAgents = prop('agents');
-    if (configAgents) merge(agents, readToolMap(ctx, configAgents, 'agents'));
-    const workflows = prop('workflows') ? readToolMap(ctx, prop('workflows')!, 'workflows') : emptyToolSet();
-
-    const instructionsNode = prop('instructions');
-    const md = path.join(abs, 'instructions.md');
-    const instructions = instructionsNode ? textFragments(ctx, instructionsNode, 'instructions') : existsSync(md) ? fileFragment(ctx, md, 'instructions') : [];
-    const idNode = prop('id');
-    const id = idNode ? staticString(idNode) : undefined;
-    out.push({
-      index: startIndex + out.length,
-      kind: 'file-based',
-      id: id ?? name,
-      name,
-      location: config ? locate(ctx, config) : { file: `${dir}/`, line: 1, column: 1, start: 0, end: 0 },
-      tools,
-      agents,
-      workflows,
-      registeredAs: [name],
-      instructions,
-    });
+    // What the folder's files throw makes its config (or, with none, its first file) unprocessable.
+    const where = configFile?.getFilePath() ?? project.getSourceFiles().find((sf) => sf.getFilePath().startsWith(`${abs}/`))!.getFilePath();
+    out.push(inFile(where, () => readFolder(ctx, project, abs, dir, name, configFile, startIndex + out.length)));
   }
   return out;
+}
+
+function readFolder(ctx: MapContext, project: Project, abs: string, dir: string, name: string, configFile: SourceFile | undefined, index: number): Partial {
+  const rel = (file: string) => path.relative(ctx.root, file).split(path.sep).join('/');
+  const exported = defaultExportValue(configFile);
+  const config = exported ? objectBehind(exported) : undefined;
+  const prop = (key: string) => (config ? propertyValue(config, key) : undefined);
+
+  // Discovered tools first, then config.tools (which wins on an equal key).
+  const tools = emptyToolSet();
+  const toolFiles = project
+    .getSourceFiles()
+    .filter((sf) => path.dirname(sf.getFilePath()) === path.join(abs, 'tools') && !TEST_FILE.test(sf.getFilePath()) && !sf.isDeclarationFile())
+    .sort((a, b) => a.getFilePath().localeCompare(b.getFilePath()));
+  for (const sf of toolFiles) {
+    const value = inFile(sf, () => defaultExportValue(sf));
+    const base = path.basename(sf.getFilePath()).replace(/\.[^.]+$/, '');
+    const entry: ToolEntry = {
+      origin: 'tools',
+      key: base,
+      keyKind: 'file-name',
+      keyText: path.basename(sf.getFilePath()),
+      keyLocation: { file: rel(sf.getFilePath()), line: 1, column: 1, start: 0, end: 0 },
+      value: value ? inFile(sf, () => classifyValue(value, ctx)) : { kind: 'unknown', text: 'no default export' },
+      conditional: false,
+      via: [],
+    };
+    tools.entries.push(entry);
+  }
+  const configTools = prop('tools');
+  if (configTools) merge(tools, readToolMap(ctx, configTools, 'tools'));
+
+  const agents = emptyToolSet();
+  const subDir = path.join(abs, 'subagents');
+  for (const sf of project.getSourceFiles().filter((s) => /[\\/]config\.[mc]?[tj]s$/.test(s.getFilePath()) && path.dirname(path.dirname(s.getFilePath())) === subDir)) {
+    const sub = path.basename(path.dirname(sf.getFilePath()));
+    agents.entries.push({ origin: 'agents', key: sub, keyKind: 'file-name', keyText: `subagents/${sub}`, keyLocation: { file: rel(sf.getFilePath()), line: 1, column: 1, start: 0, end: 0 }, value: { kind: 'agent' }, conditional: false, via: [] });
+  }
+  const configAgents = prop('agents');
+  if (configAgents) merge(agents, readToolMap(ctx, configAgents, 'agents'));
+  const workflows = prop('workflows') ? readToolMap(ctx, prop('workflows')!, 'workflows') : emptyToolSet();
+
+  const instructionsNode = prop('instructions');
+  const md = path.join(abs, 'instructions.md');
+  const instructions = instructionsNode ? textFragments(ctx, instructionsNode, 'instructions') : existsSync(md) ? fileFragment(ctx, md, 'instructions') : [];
+  const idNode = prop('id');
+  const id = idNode ? staticString(idNode) : undefined;
+  return {
+    index,
+    kind: 'file-based',
+    id: id ?? name,
+    name,
+    location: config ? locate(ctx, config) : { file: `${dir}/`, line: 1, column: 1, start: 0, end: 0 },
+    tools,
+    agents,
+    workflows,
+    registeredAs: [name],
+    instructions,
+  };
 }

@@ -211,11 +211,32 @@ export interface ScanFileError {
   message: string;
 }
 
+/** A symbolic link to a file. */
+export interface FileLink {
+  /** The link, relative to the root. */
+  link: string;
+  /** Where it leads: relative to the root, or absolute when outside it. */
+  target: string;
+  /** Outside the root: read where it is, never written. */
+  outside: boolean;
+}
+
 export interface ScanResult {
   schemaVersion: typeof SCAN_SCHEMA_VERSION;
   root: string;
   mastra: { version?: string; builtinIds: BuiltinIdSource };
-  files: { scanned: number; candidates: number; unparsable: ScanFileError[] };
+  files: {
+    scanned: number;
+    candidates: number;
+    /** Files that could not be processed (parsed, read, analysed), with a one-line reason each. */
+    unparsable: ScanFileError[];
+    /** Left out on purpose, with why: binary files, links to folders outside the root, broken links, unreadable folders. */
+    skipped?: ScanFileError[];
+    /** Links to files (absent from in-memory scans). */
+    links?: FileLink[];
+    /** How untracked files were chosen: by git (not ignored), or by the .gitignore files under the root (outside git, or when the root itself is ignored by the repository above it). Tracked files are always read. */
+    membership?: 'git' | 'gitignore';
+  };
   agents: AgentInfo[];
   calls: CallSite[];
   mentions: Mention[];

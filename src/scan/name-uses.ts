@@ -95,19 +95,19 @@ function mayHold(text: string, names: ReadonlySet<string>): boolean {
  * Every use of `names` in `files` (absolute paths of sources and data files). `read` gives a
  * file's text; files that cannot be read or parsed are skipped (the scan reports them elsewhere).
  */
-export function findNameUses(root: string, files: readonly string[], names: ReadonlySet<string>, read: (file: string) => string): NameUse[] {
+export function findNameUses(root: string, files: readonly string[], names: ReadonlySet<string>, read: (file: string) => string | undefined): NameUse[] {
   if (names.size === 0) return [];
   const out: NameUse[] = [];
   for (const file of files) {
     const code = isSourceFile(file);
     if (!code && !DATA_FILE.test(file)) continue;
-    let text: string;
+    let text: string | undefined;
     try {
       text = read(file);
     } catch {
       continue;
     }
-    if (!mayHold(text, names)) continue;
+    if (text === undefined || !mayHold(text, names)) continue;
     const rel = path.relative(root, file).split(path.sep).join('/');
     try {
       out.push(...(code ? codeUses(file, rel, text.replace(/^\uFEFF/, ''), names) : dataUses(rel, text, names)));

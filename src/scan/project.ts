@@ -5,9 +5,11 @@
  * that need installed declarations go to a typed project built only when one is asked
  * (`type-oracle.ts`).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Project, ts } from 'ts-morph';
 import { isSourceFile } from './discover.ts';
+import { failureReason } from './isolate.ts';
 import type { TsConfigs } from './tsconfigs.ts';
 
 function isUserModule(resolved: ts.ResolvedModuleFull | undefined): resolved is ts.ResolvedModuleFull {
@@ -16,8 +18,32 @@ function isUserModule(resolved: ts.ResolvedModuleFull | undefined): resolved is 
   return !/[\\/]node_modules[\\/]/.test(file) && !/\.d\.[cm]?ts$/.test(file) && isSourceFile(file);
 }
 
-export function createProject(configs: TsConfigs, files: string[], onFile?: () => void): Project {
+export interface ScanProject {
+  project: Project;
+  /** Files that could not be parsed at all (absolute path and reason): not in the project. */
+  failed: Array<{ file: string; message: string }>;
+  /** Files imports must no longer resolve to (they could not be parsed or analysed). */
+  blocked: Set<string>;
+}
+
+function scriptKind(file: string): ts.ScriptKind {
+  return /\.tsx$/i.test(file) ? ts.ScriptKind.TSX : /\.[cm]?ts$/i.test(file) ? ts.ScriptKind.TS : /\.jsx$/i.test(file) ? ts.ScriptKind.JSX : ts.ScriptKind.JS;
+}
+
+/** Whether `file` parses without throwing (a stack overflow on deep nesting); the reason if not. */
+function parseFailure(file: string): string | undefined {
+  try {
+    ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, scriptKind(file));
+    return undefined;
+  } catch (error) {
+    return failureReason(error, 'parse');
+  }
+}
+
+export function createProject(configs: TsConfigs, files: string[], onFile?: () => void): ScanProject {
   const caches = new Map<string, ts.ModuleResolutionCache>();
+  const blocked = new Set<string>();
+  const resolved = new Set<string>();
   const project = new Project({
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
@@ -31,18 +57,42 @@ export function createProject(configs: TsConfigs, files: string[], onFile?: () =
         if (!cache) caches.set(key, (cache = ts.createModuleResolutionCache(path.dirname(configFile ?? containingFile), (f) => f, options)));
         return moduleNames.map((name) => {
           const { resolvedModule } = ts.resolveModuleName(name, containingFile, options, host, cache, undefined, containingSourceFile?.impliedNodeFormat);
-          return isUserModule(resolvedModule) ? resolvedModule : undefined;
+          if (!isUserModule(resolvedModule) || blocked.has(path.resolve(resolvedModule.resolvedFileName))) return undefined;
+          resolved.add(path.resolve(resolvedModule.resolvedFileName));
+          return resolvedModule;
         });
       },
     }),
   });
+  const failed: ScanProject['failed'] = [];
   for (const file of files) {
-    project.addSourceFileAtPath(file);
+    try {
+      project.addSourceFileAtPath(file);
+    } catch (error) {
+      failed.push({ file, message: failureReason(error, 'parse') });
+      blocked.add(file);
+    }
     onFile?.();
   }
   // Pull in the user's own modules these files import (tool maps in files that never mention Mastra).
-  project.resolveSourceFileDependencies();
-  return project;
+  // An imported file that cannot be parsed stops the whole program: find it, block it, try again.
+  for (;;) {
+    try {
+      project.resolveSourceFileDependencies();
+      break;
+    } catch (error) {
+      const culprits = [...resolved].filter((f) => !blocked.has(f) && !project.getSourceFile(f)).flatMap((file) => {
+        const message = parseFailure(file);
+        return message ? [{ file, message }] : [];
+      });
+      if (culprits.length === 0) throw error;
+      for (const c of culprits) {
+        failed.push(c);
+        blocked.add(c.file);
+      }
+    }
+  }
+  return { project, failed, blocked };
 }
 
 /** A project on an in-memory file system: nothing is read from disk, nothing resolves. */

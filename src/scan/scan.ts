@@ -4,15 +4,17 @@
  * user code.
  */
 import path from 'node:path';
+import type { Project } from 'ts-morph';
 import { PhaseClock } from '../progress.ts';
 import { analyse, renameableNames, withoutToolKeys } from './analyse.ts';
 import { findNameUses } from './name-uses.ts';
 import { discover, prefilter, type Discovered, type DiscoverOptions } from './discover.ts';
+import { FileFailure } from './isolate.ts';
 import { installedMastraVersion } from './mastra-install.ts';
-import type { ScanResult } from './model.ts';
+import type { ScanFileError, ScanResult } from './model.ts';
 import { createProject } from './project.ts';
 import { TsConfigs } from './tsconfigs.ts';
-import { typedProjects } from './type-oracle.ts';
+import { typedProjects, type TypeOracle } from './type-oracle.ts';
 import { TextCache } from './text-cache.ts';
 
 export { agentSources, scanSource } from './analyse.ts';
@@ -26,26 +28,63 @@ export async function scanRepository(rootPath: string, options: ScanOptions = {}
   return (await scanWithInputs(rootPath, options)).scan;
 }
 
+export interface ScanInputs {
+  scan: ScanResult;
+  discovered: Discovered;
+  texts: TextCache;
+  /** The text the scan parsed for a file (absolute path), as the parser read it (no BOM). */
+  parsedText: (file: string) => string | undefined;
+}
+
+/**
+ * `analyse`, with per-file isolation: a file whose analysis throws (a stack overflow on deep
+ * nesting, or a bug) is recorded with a one-line reason, taken out of the project (imports of it no
+ * longer resolve), and the analysis runs again without it.
+ */
+function analyseEach(project: Project, root: string, candidates: string[], fileCount: number, version: string | undefined, types: TypeOracle, blocked: Set<string>, failures: ScanFileError[]): ScanResult {
+  for (;;) {
+    try {
+      return analyse(project, root, candidates.filter((f) => !blocked.has(f)), fileCount, version, types);
+    } catch (error) {
+      const sf = error instanceof FileFailure && !blocked.has(error.file) ? project.getSourceFile(error.file) : undefined;
+      // A failure that taking the file out cannot get rid of is not tied to one file: a bug, for the CLI to report.
+      if (!(error instanceof FileFailure) || !sf) throw error instanceof FileFailure ? error.error : error;
+      project.removeSourceFile(sf);
+      blocked.add(error.file);
+      failures.push({ file: relative(root, error.file), message: error.reason });
+    }
+  }
+}
+
+const relative = (root: string, file: string) => path.relative(root, file).split(path.sep).join('/');
+
 /** The scan and the files it discovered (the engine reuses the list instead of walking again). */
-export async function scanWithInputs(rootPath: string, options: ScanOptions = {}): Promise<{ scan: ScanResult; discovered: Discovered; texts: TextCache }> {
-  const root = path.resolve(rootPath);
+export async function scanWithInputs(rootPath: string, options: ScanOptions = {}): Promise<ScanInputs> {
   const clock = options.clock ?? new PhaseClock();
   clock.start('discover');
-  const discovered = await discover(root, options);
+  const discovered = await discover(rootPath, options);
+  const root = discovered.root;
   clock.end(discovered.sources.length);
 
   clock.start('prefilter', discovered.sources.length);
   const texts = new TextCache();
-  const candidates = prefilter(discovered.sources, clock, texts);
+  const { candidates, skipped, unreadable } = prefilter(root, discovered.sources, clock, texts);
   clock.end();
 
   clock.start('scan', candidates.length);
   const configs = new TsConfigs(root, discovered.tsconfigs);
-  const project = createProject(configs, candidates, () => clock.tick());
-  const scan = analyse(project, root, candidates, discovered.sources.length, installedMastraVersion(root), typedProjects(configs));
+  const { project, failed, blocked } = createProject(configs, candidates, () => clock.tick());
+  const failures: ScanFileError[] = [...unreadable, ...failed.map((f) => ({ file: relative(root, f.file), message: f.message }))];
+  const parsed = candidates.filter((f) => !blocked.has(f));
+  const scan = analyseEach(project, root, parsed, discovered.sources.length, installedMastraVersion(root), typedProjects(configs), blocked, failures);
+  scan.files.unparsable = [...scan.files.unparsable, ...failures].sort((a, b) => a.file.localeCompare(b.file));
+  scan.files.skipped = [...discovered.skipped, ...skipped].sort((a, b) => a.file.localeCompare(b.file));
+  scan.files.links = discovered.links;
+  scan.files.membership = discovered.membership;
   // Evidence for renames is read from every file, not only the candidates: a UI package comparing
   // a tool name with a plain string imports nothing from Mastra.
   scan.nameUses = withoutToolKeys(scan, findNameUses(root, [...discovered.sources, ...discovered.texts], renameableNames(scan), (f) => texts.read(f)));
   clock.end(candidates.length);
-  return { scan, discovered, texts };
+  const parsedText = (file: string) => (blocked.has(file) ? undefined : project.getSourceFile(file)?.getFullText());
+  return { scan, discovered, texts, parsedText };
 }

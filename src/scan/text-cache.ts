@@ -1,9 +1,9 @@
 /**
  * Source texts the prefilter already read, kept up to a byte budget so a later pass over every file
  * (the stale-name search) does not read them again; beyond the budget files are read anew, so memory
- * stays bounded however large the repository.
+ * stays bounded however large the repository. Only UTF-8 text is ever returned (`read-source.ts`).
  */
-import { readFileSync } from 'node:fs';
+import { readSource, type SourceRead } from './read-source.ts';
 
 export class TextCache {
   readonly #texts = new Map<string, string>();
@@ -11,15 +11,21 @@ export class TextCache {
 
   constructor(readonly budget = 96 * 2 ** 20) {}
 
-  /** Reads `file`, keeping the text while the budget allows. */
-  read(file: string): string {
+  /** Reads `file` as UTF-8 text, keeping the text while the budget allows; or why it is not text. */
+  source(file: string): SourceRead | { ok: true; text: string } {
     const kept = this.#texts.get(file);
-    if (kept !== undefined) return kept;
-    const text = readFileSync(file, 'utf8');
-    if (this.#size + text.length <= this.budget) {
-      this.#texts.set(file, text);
-      this.#size += text.length;
+    if (kept !== undefined) return { ok: true, text: kept };
+    const read = readSource(file);
+    if (read.ok && this.#size + read.text.length <= this.budget) {
+      this.#texts.set(file, read.text);
+      this.#size += read.text.length;
     }
-    return text;
+    return read;
+  }
+
+  /** The text of `file`, or undefined when it cannot be read as UTF-8 text. */
+  read(file: string): string | undefined {
+    const read = this.source(file);
+    return read.ok ? read.text : undefined;
   }
 }

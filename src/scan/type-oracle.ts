@@ -5,6 +5,7 @@
  * node_modules types and no lib files.
  */
 import { Project, type Node } from 'ts-morph';
+import { isStackOverflow } from './isolate.ts';
 import type { TsConfigs } from './tsconfigs.ts';
 
 export interface TypeOracle {
@@ -37,9 +38,15 @@ export function typedProjects(configs: TsConfigs): TypeOracle {
         project = new Project({ compilerOptions: { ...options, allowJs: true, noEmit: true }, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
         projects.set(configFile ?? '', project);
       }
-      const copy = project.getSourceFile(file) ?? project.addSourceFileAtPath(file);
-      const typed = sameNode(node, copy);
-      return typed ? query(typed) : undefined;
+      try {
+        const copy = project.getSourceFile(file) ?? project.addSourceFileAtPath(file);
+        const typed = sameNode(node, copy);
+        return typed ? query(typed) : undefined;
+      } catch (error) {
+        // The typed project loads what the file imports: a deeply nested import leaves the question unanswered.
+        if (isStackOverflow(error)) return undefined;
+        throw error;
+      }
     },
   };
 }

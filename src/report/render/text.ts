@@ -13,6 +13,14 @@ function colourDiff(diff: string, style: Style): string {
     .join('\n');
 }
 
+/** Where a link's edits land, or which links lead to the file (each file is edited once, at its real path). */
+function linkNote(report: Report, file: string, style: Style): string {
+  const f = report.files.find((x) => x.file === file);
+  if (f?.writtenAt) return style.dim(`  (a link: ${report.mode === 'migrate' ? 'written' : 'to be written'} at ${f.writtenAt})`);
+  if (f?.linkedFrom?.length) return style.dim(`  (also reached through the link${f.linkedFrom.length > 1 ? 's' : ''} ${f.linkedFrom.join(', ')}; edited once, here)`);
+  return '';
+}
+
 export function renderText(report: Report, style: Style = PLAIN): string {
   const out: string[] = [];
   const proposed = report.mode !== 'migrate';
@@ -21,7 +29,7 @@ export function renderText(report: Report, style: Style = PLAIN): string {
   if (report.changes.length) {
     out.push('', proposed ? 'Changes (not written: dry run)' : 'Changes written');
     for (const file of [...new Set(report.changes.map((c) => c.file))]) {
-      out.push(`  ${file}`);
+      out.push(`  ${file}${linkNote(report, file, style)}`);
       for (const c of report.changes.filter((x) => x.file === file)) {
         const tag = c.effect === 'renamed' ? style.warn('renamed') : c.effect === 'fixed' ? style.good('fixed') : style.dim('preserved');
         out.push(`    ${c.line}:${c.column}  ${c.rule}  ${c.before} -> ${c.after}  [${tag}]`);

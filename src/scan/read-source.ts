@@ -1,0 +1,73 @@
+/**
+ * Reading a file as text, only when it is UTF-8 text. Binary files and other encodings are never
+ * decoded (a lossy decode, edited and written back, would corrupt every byte it could not read), so
+ * they can never be rewritten; the reason says which.
+ */
+import { isUtf8 } from 'node:buffer';
+import { readFileSync } from 'node:fs';
+
+export type SourceRead =
+  | { ok: true; text: string; bytes: Buffer }
+  /** `binary`: not text at all (skipped); `encoding`: text we cannot read faithfully; `io`: unreadable; `missing`: gone. */
+  | { ok: false; kind: 'binary' | 'encoding' | 'io' | 'missing'; reason: string };
+
+/** Git's heuristic: a NUL byte in the first 8,000 bytes means binary. */
+const SNIFF = 8000;
+
+/** The 1-based line of the first invalid UTF-8 sequence (a newline byte is never inside one). */
+function firstInvalidLine(bytes: Buffer): number {
+  let line = 1;
+  let start = 0;
+  for (let nl = bytes.indexOf(0x0a); ; nl = bytes.indexOf(0x0a, start)) {
+    const end = nl === -1 ? bytes.length : nl;
+    if (!isUtf8(bytes.subarray(start, end))) return line;
+    if (nl === -1) return line;
+    start = nl + 1;
+    line++;
+  }
+}
+
+export function decodeSource(bytes: Buffer): SourceRead {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return { ok: false, kind: 'encoding', reason: 'UTF-16 text: only UTF-8 files are read and rewritten' };
+  }
+  const nul = bytes.subarray(0, SNIFF).indexOf(0);
+  if (nul !== -1) return { ok: false, kind: 'binary', reason: `binary file (a NUL byte at offset ${nul})` };
+  if (!isUtf8(bytes)) {
+    return { ok: false, kind: 'encoding', reason: `not valid UTF-8 (line ${firstInvalidLine(bytes)}): only UTF-8 files are read and rewritten` };
+  }
+  return { ok: true, text: bytes.toString('utf8'), bytes };
+}
+
+/** A one-line reason for an I/O error (`EACCES: permission denied, open '/x'` -> `permission denied`). */
+export function ioReason(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  const known: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    ENOTDIR: 'not a directory',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    ENOSPC: 'no space left on device',
+    EDQUOT: 'disk quota exceeded',
+    EROFS: 'read-only file system',
+    EISDIR: 'is a directory',
+    ELOOP: 'too many levels of symbolic links',
+    ENAMETOOLONG: 'file name too long',
+    EMFILE: 'too many open files',
+    EIO: 'input/output error',
+  };
+  if (e?.code && known[e.code]) return `${known[e.code]} (${e.code})`;
+  return String(e?.message ?? e).split('\n')[0]!;
+}
+
+export function readSource(file: string): SourceRead {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, kind: 'missing', reason: 'the file is gone' };
+    return { ok: false, kind: 'io', reason: `could not read: ${ioReason(error)}` };
+  }
+  return decodeSource(bytes);
+}
