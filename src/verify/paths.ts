@@ -32,8 +32,9 @@ export function resolveScenarios(root: string, file: string | undefined): string
 
 const here = fileURLToPath(import.meta.url);
 
-/** The child's main module, next to this file in source (.ts) and in dist (.js). */
+/** The child's modules, next to this file in source (.ts) and in dist (.js). */
 export const DRIVER = path.join(path.dirname(here), 'child', `driver${path.extname(here)}`);
+export const PRELOAD_SOURCE = path.join(path.dirname(here), 'child', `preload${path.extname(here)}`);
 
 /** tsx's loader, resolved from this package: the app does not need its own. */
 export const TSX_LOADER = import.meta.resolve('tsx');

@@ -8,10 +8,11 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gitState } from '../migrate/git.ts';
-import type { ChildConfig, ChildMessage } from './child/protocol.ts';
+import { CONFIG_VARIABLE, type ChildConfig, type ChildMessage } from './child/protocol.ts';
 import { childEnvironment } from './environment.ts';
 import type { Blocked, LoadError, MeasuredCall, Phase } from './model.ts';
 import { DRIVER, loaderExecutables, TSX_LOADER } from './paths.ts';
+import { bundlePreload } from './preload-bundle.ts';
 
 export interface AppRunOptions {
   root: string;
@@ -78,10 +79,12 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
   let done = false;
 
   try {
+    const preload = bundlePreload(tmp);
     await new Promise<void>((resolve) => {
-      const child = spawn(process.execPath, ['--import', TSX_LOADER, DRIVER, JSON.stringify(config)], {
+      // The guards first (in this thread and every worker), then the TypeScript loader, then the driver.
+      const child = spawn(process.execPath, ['--import', preload, '--import', TSX_LOADER, DRIVER], {
         cwd: root,
-        env,
+        env: { ...env, [CONFIG_VARIABLE]: JSON.stringify(config) },
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
       const keep = (chunk: Buffer) => {

@@ -1,23 +1,20 @@
 /**
- * The child process of `verify`: goes offline, loads the app's entry as `mastra dev` would (the app
- * as working directory, its own node_modules), then measures one generate() per agent and the
- * scenario calls, and reports over IPC. Node built-ins only: the app's modules are the only others.
+ * The child process of `verify`: loads the app's entry as `mastra dev` would (the app as working
+ * directory, its own node_modules), measures one generate() per agent and the scenario calls, and
+ * reports over IPC. Node built-ins only: the app's modules are the only others.
  */
-import { readFileSync, realpathSync } from 'node:fs';
-import { createRequire, syncBuiltinESMExports } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoadError } from '../model.ts';
 import { CallRecorder, firstLine } from './agents.ts';
-import { unsetReads, watchEnvReads } from './env-reads.ts';
-import { guardFiles } from './files.ts';
-import { goOffline } from './network.ts';
-import { guardProcesses } from './processes.ts';
-import type { ChildConfig, ChildMessage } from './protocol.ts';
-import { appFrame, blockedSoFar, configureState, currentPhase, otherProviderRequests, setPhase } from './state.ts';
-import { redirectStorage } from './storage.ts';
+import { unsetReads } from './env-reads.ts';
+import { CONFIG_VARIABLE, type ChildConfig, type ChildMessage } from './protocol.ts';
+import { appFrame, blockedSoFar, currentPhase, otherProviderRequests, setPhase } from './state.ts';
 
-const config = JSON.parse(process.argv[2] ?? '{}') as ChildConfig;
+// The guards are in place already: preload.ts ran first (`--import`).
+const config = JSON.parse(process.env[CONFIG_VARIABLE] ?? '{}') as ChildConfig;
 
 function send(message: ChildMessage): Promise<void> {
   return new Promise((resolve) => {
@@ -38,14 +35,12 @@ function loadError(e: unknown, kind: LoadError['kind'] = 'import-error'): LoadEr
   const detail = error.stack ?? message;
   const where = appFrame(error.stack);
   const at = where ? ` (at ${where})` : '';
-  const missing = [...unsetReads().keys()].filter((name) => process.env[name] === undefined && new RegExp(`\\b${name}\\b`).test(message));
+  const missing = [...unsetReads()].filter((name) => process.env[name] === undefined && new RegExp(`\\b${name}\\b`).test(message));
   if (missing.length) return { kind: 'missing-env', reason: `missing environment variable ${missing.join(', ')}: ${firstLine(message)}${at}`, detail };
   const name = error.name && error.name !== 'Error' ? `${error.name}: ` : '';
   let reason = `${name}${firstLine(message)}${at}`;
   const code = (error as { code?: unknown }).code;
   if (code === 'ERR_MODULE_NOT_FOUND' && /Cannot find package/.test(message)) reason += ' (are the app\'s dependencies installed?)';
-  const appReads = [...unsetReads()].filter(([n, by]) => by !== undefined && process.env[n] === undefined).map(([n]) => n);
-  if (kind === 'import-error' && appReads.length) reason += `; the app read unset environment variables: ${appReads.slice(0, 5).join(', ')}`;
   return { kind, reason, detail };
 }
 
@@ -74,15 +69,6 @@ function mastraVersion(entry: string): string | undefined {
 type MastraLike = { listAgents?: () => Record<string, any>; getAgents?: () => Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function main(): Promise<void> {
-  configureState(config.root, (item) => void send({ type: 'blocked', item }));
-  watchEnvReads();
-  await goOffline();
-  guardProcesses(config.allowedExecutables);
-  guardFiles(config.guardRoot, realpathSync(config.root));
-  redirectStorage(config.tmp, () => {});
-  // ESM named imports of node:fs, node:http... see the guarded functions too.
-  syncBuiltinESMExports();
-  process.env.MASTRA_TELEMETRY_DISABLED = '1';
   process.on('unhandledRejection', (reason) => process.stderr.write(`[verify] unhandled rejection: ${String((reason as Error)?.stack ?? reason)}\n`));
   process.on('uncaughtException', (error) => {
     if (currentPhase() === 'import') {

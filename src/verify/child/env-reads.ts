@@ -1,18 +1,17 @@
 /**
- * Watches which environment variables the app reads that are not set, and from which of its own
- * lines, so a failed import can name the variable it was missing.
+ * Watches which environment variables the app reads that are not set, so a failed import that
+ * names one of them can say "missing environment variable X".
  */
-import { appFrame } from './state.ts';
+import { unsetEnv } from './state.ts';
 
 const NAME = /^[A-Z][A-Z0-9_]*$/;
-const unset = new Map<string, string | undefined>();
 
 export function watchEnvReads(): void {
   const env = process.env;
   process.env = new Proxy(env, {
     get(target, key) {
       const value = Reflect.get(target, key);
-      if (value === undefined && typeof key === 'string' && NAME.test(key) && !unset.has(key)) unset.set(key, appFrame());
+      if (value === undefined && typeof key === 'string' && NAME.test(key)) unsetEnv.add(key);
       return value;
     },
     // process.env accepts plain assignments only, not the partial descriptor a default set passes.
@@ -22,7 +21,7 @@ export function watchEnvReads(): void {
   });
 }
 
-/** Unset variables read so far, with the app's line that read each (when the app did). */
-export function unsetReads(): ReadonlyMap<string, string | undefined> {
-  return unset;
+/** Variables read so far that were not set. */
+export function unsetReads(): ReadonlySet<string> {
+  return unsetEnv;
 }

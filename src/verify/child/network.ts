@@ -15,6 +15,8 @@ import { recordProviderRequest, refuse } from './state.ts';
 
 const ORIGINAL_URL = 'x-mastra-tool-names-url';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+/** The IPC pipe tsx probes at start-up: `<tmp>/tsx-<uid>/<ppid>.pipe`. */
+const TSX_PIPE = /[\\/]tsx-\d+[\\/]\d+\.pipe$/;
 
 /** A provider request gets its local reply; anything else is not answered here. */
 function answer(method: string, url: URL, bodyText: string): LocalReply | undefined {
@@ -135,6 +137,11 @@ function patchSockets(port: number): void {
     // http.Agent passes `path: null` along with the port.
     const socketPath = typeof options.path === 'string' ? options.path : undefined;
     if (socketPath === undefined && Number(options.port) === port && LOCAL_HOSTS.has(host)) return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
+    if (socketPath !== undefined && TSX_PIPE.test(socketPath)) {
+      // tsx looks for a `tsx watch` parent on this pipe; there is none, as if it did not exist.
+      process.nextTick(() => this.destroy(Object.assign(new Error(`connect ENOENT ${socketPath}`), { code: 'ENOENT' })));
+      return this;
+    }
     const error = refuse('socket', socketPath !== undefined ? `unix:${socketPath}` : `${host}:${options.port}`);
     process.nextTick(() => this.destroy(error));
     return this;

@@ -1,9 +1,11 @@
 /**
  * No other program runs while the app is verified (an MCP server started with `npx` would reach
  * the network from a process we do not guard). The one exception is the TypeScript loader's own
- * esbuild binary, which the parent names by path.
+ * esbuild binary, which the parent names by path. Worker threads run the guards too (they inherit
+ * the `--import` flags), except those built from source text, which skip preloads: refused.
  */
 import childProcess from 'node:child_process';
+import workerThreads from 'node:worker_threads';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { refuse } from './state.ts';
@@ -35,4 +37,15 @@ export function guardProcesses(allowedPrefixes: readonly string[]): void {
       throw refuse('process', [String(command), ...args].join(' ').slice(0, 200));
     };
   }
+}
+
+export function guardWorkers(): void {
+  const { Worker } = workerThreads;
+  class GuardedWorker extends Worker {
+    constructor(filename: string | URL, options?: workerThreads.WorkerOptions) {
+      if (options?.eval) throw refuse('process', 'a worker thread from source text (new Worker(code, { eval: true }))');
+      super(filename, options);
+    }
+  }
+  (workerThreads as { Worker: typeof Worker }).Worker = GuardedWorker;
 }

@@ -1,6 +1,9 @@
 /** What the parent tells the child, and what the child reports back over IPC. Types only. */
 import type { Blocked, LoadError, MeasuredCall, Phase } from '../model.ts';
 
+/** The environment variable that carries the ChildConfig (worker threads inherit it). */
+export const CONFIG_VARIABLE = 'MASTRA_TOOL_NAMES_VERIFY';
+
 export interface ChildConfig {
   /** The app's folder: the child's working directory. */
   root: string;

@@ -12,28 +12,48 @@ export interface CallRecord {
   measurement: Measurement;
 }
 
+interface Shared {
+  currentCall: AsyncLocalStorage<CallRecord>;
+  phase: Phase;
+  appRoot: string;
+  blocked: Map<string, Blocked>;
+  otherRequests: Array<{ url: string; phase: Phase }>;
+  onBlocked: (item: Blocked) => void;
+  unsetEnv: Set<string>;
+}
+
+// The preload is bundled on its own and the driver is loaded by tsx: two copies of this module in
+// one thread. Their state lives on globalThis so both see the same.
+const KEY = Symbol.for('mastra-tool-names.verify.state');
+const shared: Shared = ((globalThis as Record<symbol, Shared>)[KEY] ??= {
+  currentCall: new AsyncLocalStorage<CallRecord>(),
+  phase: 'import',
+  appRoot: process.cwd(),
+  blocked: new Map(),
+  otherRequests: [],
+  onBlocked: () => {},
+  unsetEnv: new Set(),
+});
+
 /** The generate()/stream() call whose provider request is being made, if any. */
-export const currentCall = new AsyncLocalStorage<CallRecord>();
+export const currentCall = shared.currentCall;
+
+/** Environment variables the app read that were not set. */
+export const unsetEnv = shared.unsetEnv;
 
 const OWN_DIR = path.dirname(fileURLToPath(import.meta.url));
 
-let phase: Phase = 'import';
-let appRoot = process.cwd();
-const blocked = new Map<string, Blocked>();
-const otherRequests: Array<{ url: string; phase: Phase }> = [];
-let onBlocked: (item: Blocked) => void = () => {};
-
 export function configureState(root: string, listener: (item: Blocked) => void): void {
-  appRoot = root;
-  onBlocked = listener;
+  shared.appRoot = root;
+  shared.onBlocked = listener;
 }
 
 export function setPhase(next: Phase): void {
-  phase = next;
+  shared.phase = next;
 }
 
 export function currentPhase(): Phase {
-  return phase;
+  return shared.phase;
 }
 
 /** `file:line` of the first stack frame in the app's own code (not node_modules, not verify). */
@@ -43,8 +63,8 @@ export function appFrame(stack = new Error().stack ?? ''): string | undefined {
     if (!m) continue;
     const file = m[1]!.startsWith('file:') ? fileURLToPath(m[1]!) : m[1]!;
     if (file.startsWith(OWN_DIR) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
-    if (!file.startsWith(appRoot + path.sep)) continue;
-    return `${path.relative(appRoot, file).split(path.sep).join('/')}:${m[2]}`;
+    if (!file.startsWith(shared.appRoot + path.sep)) continue;
+    return `${path.relative(shared.appRoot, file).split(path.sep).join('/')}:${m[2]}`;
   }
   return undefined;
 }
@@ -62,13 +82,14 @@ export class OfflineError extends Error {
 /** Records a refused action and returns the error to fail it with. */
 export function refuse(kind: Blocked['kind'], target: string, method?: string): OfflineError {
   const at = appFrame();
+  const phase = shared.phase;
   const key = `${kind}\0${method ?? ''}\0${target}\0${phase}`;
-  const known = blocked.get(key);
+  const known = shared.blocked.get(key);
   if (known) known.count++;
   else {
     const item: Blocked = { kind, target, ...(method ? { method } : {}), phase, ...(at ? { at } : {}), count: 1 };
-    blocked.set(key, item);
-    onBlocked(item);
+    shared.blocked.set(key, item);
+    shared.onBlocked(item);
   }
   const what = kind === 'write' ? `writing ${target}` : kind === 'process' ? `starting ${target}` : `${method ? `${method} ` : ''}${target}`;
   return new OfflineError(`mastra-tool-names verify refused ${what}: verify runs offline and writes nothing in the repository`, kind === 'write' ? 'EROFS' : undefined);
@@ -78,13 +99,13 @@ export function refuse(kind: Blocked['kind'], target: string, method?: string): 
 export function recordProviderRequest(request: WireRequest): void {
   const call = currentCall.getStore();
   if (call) call.measurement.request ??= request;
-  else otherRequests.push({ url: request.url, phase });
+  else shared.otherRequests.push({ url: request.url, phase: shared.phase });
 }
 
 export function blockedSoFar(): Blocked[] {
-  return [...blocked.values()];
+  return [...shared.blocked.values()];
 }
 
 export function otherProviderRequests(): Array<{ url: string; phase: Phase }> {
-  return otherRequests;
+  return shared.otherRequests;
 }

@@ -35,13 +35,11 @@ export async function load(url, context, next) {
 
 type Config = { url?: string } & Record<string, unknown>;
 
-export function redirectStorage(scratch: string, onRedirect: (from: string, to: string) => void): void {
+export function redirectStorage(scratch: string): void {
   (globalThis as Record<symbol, unknown>)[KEY] = (config: Config): Config => {
     if (!config || typeof config.url !== 'string' || !config.url.startsWith('file:')) return config;
     const name = path.basename(config.url.slice('file:'.length).split('?')[0]!) || 'mastra.db';
-    const url = `file:${path.join(scratch, name)}`;
-    onRedirect(config.url, url);
-    return { ...config, url };
+    return { ...config, url: `file:${path.join(scratch, name)}` };
   };
   register(`data:text/javascript,${encodeURIComponent(HOOKS)}`);
 
