@@ -4,14 +4,16 @@ import { PLAIN, type Style } from '../style.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderSarif } from './sarif.ts';
 import { renderText } from './text.ts';
+import { renderMigrateVerifyMarkdown, renderMigrateVerifyText } from '../verify-migrate.ts';
 
 export const FORMATS = ['text', 'json', 'markdown', 'sarif'] as const;
 export type Format = (typeof FORMATS)[number];
 
 const RENDERERS: Record<Format, (report: Report, style: Style) => string> = {
-  text: renderText,
+  // `migrate --verify` adds its measured section after the report.
+  text: (report, style) => [renderText(report, style), report.verify && renderMigrateVerifyText(report.verify, style)].filter(Boolean).join('\n\n'),
   json: (report) => JSON.stringify(report, null, 2),
-  markdown: renderMarkdown,
+  markdown: (report) => [renderMarkdown(report), report.verify && renderMigrateVerifyMarkdown(report.verify)].filter(Boolean).join('\n'),
   sarif: renderSarif,
 };
 
