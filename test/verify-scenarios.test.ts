@@ -9,9 +9,25 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { verify } from '../src/verify/verify.ts';
+import { exitCodeFor } from '../bin/commands/verify.ts';
 import { fixturePath } from './helpers/fixture-scan.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { tempProject } from './helpers/temp-project.ts';
+
+// A model whose provider speaks a protocol verify does not answer (here, Bedrock's Converse API).
+const BEDROCK_APP = `import { Agent } from '@mastra/core/agent';
+import { Mastra } from '@mastra/core/mastra';
+import { createTool } from '@mastra/core/tools';
+import { z } from 'zod';
+
+const converse = async (): Promise<never> => {
+  await fetch('https://bedrock-runtime.us-east-1.amazonaws.com/model/claude/converse', { method: 'POST', body: '{}' });
+  throw new Error('unreachable');
+};
+const model = { specificationVersion: 'v2', provider: 'bedrock', modelId: 'claude', supportedUrls: {}, doGenerate: converse, doStream: converse };
+const tool = createTool({ id: 'lookup', description: 'Look up.', inputSchema: z.object({ q: z.string() }), execute: async () => ({}) });
+export const mastra = new Mastra({ agents: { bedrockAgent: new Agent({ id: 'bedrock-agent', name: 'Bedrock', instructions: 'Help.', model: model as never, tools: { lookup: tool } }) } });
+`;
 
 const scenarios = (name: string) => fileURLToPath(new URL(`../fixtures/verify/${name}`, import.meta.url));
 
@@ -61,6 +77,17 @@ describe('differences and failing scenarios', () => {
     assert.match(r.stdout, /measured: {2}searchTool, fetch_page\n/);
     assert.match(r.stdout, /predicted: searchTool, notes_save\n/);
     assert.match(r.stdout, /! predicted but not sent: notes_save\n {2}! sent but not predicted: fetch_page/);
+  });
+
+  test('a provider protocol verify does not answer: refused and listed, the agent not measured', async (t) => {
+    const app = tempProject({ 'package.json': '{ "type": "module" }', 'src/mastra/index.ts': BEDROCK_APP });
+    t.after(() => app.cleanup());
+    const { report } = await verify(app.root);
+    const [agent] = report.agents;
+    assert.equal(agent?.status, 'unmeasured');
+    assert.deepEqual(agent?.reasons, ['the call failed before any provider request: fetch failed']);
+    assert.deepEqual(report.blocked.map((b) => [b.phase, b.method, b.target]), [['agents', 'POST', 'https://bedrock-runtime.us-east-1.amazonaws.com/model/claude/converse']]);
+    assert.equal(exitCodeFor(report), 1);
   });
 
   test('a scenario that throws is reported with one line; the calls it made are still measured', async (t) => {

@@ -91,7 +91,7 @@ export function predictCall(agent: AgentInfo, options: CallOptionsSeen, behaviou
 }
 
 /** A tool error: the call failed because of its tool names, before any request. */
-function isToolFailure(m: Measurement): boolean {
+export function isToolFailure(m: Measurement): boolean {
   const e = m.error;
   return Boolean(e && (e.causeCode === 'AGENT_TOOL_NAME_COLLISION' || /resolve to the same name/.test(e.message) || e.message.includes(EMPTY_KEY_MESSAGE)));
 }

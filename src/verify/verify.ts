@@ -9,9 +9,9 @@ import { behaviourFor } from '../names/versions.ts';
 import { TOOL_VERSION } from '../report/build.ts';
 import type { AgentInfo, ScanResult } from '../scan/model.ts';
 import { scanRepository, type ScanOptions } from '../scan/scan.ts';
-import { agentReasons, compare, predictAgent, predictCall } from './compare.ts';
+import { agentReasons, compare, isToolFailure, predictAgent, predictCall } from './compare.ts';
 import { VerifyUsageError } from './errors.ts';
-import { VERIFY_SCHEMA_VERSION, type AgentVerification, type CallVerification, type MeasuredCall, type ScanAgentRef, type Verification, type VerifyReport, type VerifyStatus } from './model.ts';
+import { VERIFY_SCHEMA_VERSION, type AgentVerification, type CallVerification, type MeasuredCall, type Measurement, type ScanAgentRef, type Verification, type VerifyReport, type VerifyStatus } from './model.ts';
 import { resolveEntry, resolveScenarios } from './paths.ts';
 import { runApp, type AppRun } from './run-app.ts';
 
@@ -67,18 +67,24 @@ export function matchAgent(scan: ScanResult, instance: { key?: string; id?: stri
   return { reason: `the scan found no agent registered as ${JSON.stringify(instance.key)}${instance.id ? ` or with id ${JSON.stringify(instance.id)}` : ''}` };
 }
 
+/** Without a prediction: the measured list with the reasons, or not measured at all. */
+function withoutPrediction(measurement: Measurement, reasons: string[]): Verification {
+  if (measurement.request || isToolFailure(measurement)) return { status: 'unpredictable', measurement, reasons };
+  return { status: 'unmeasured', measurement, reasons: [measurement.error ? `the call failed before any provider request: ${measurement.error.message}` : 'no provider request was made'] };
+}
+
 function verification(scan: ScanResult, call: MeasuredCall, behaviourVersion: string | undefined, agent: AgentInfo | undefined, missing?: string): Verification {
   const measurement = call.measurement;
-  if (!agent) return { status: 'unpredictable', measurement, reasons: [missing ?? 'the scan found no such agent'] };
+  if (!agent) return withoutPrediction(measurement, [missing ?? 'the scan found no such agent']);
   const behaviour = behaviourFor(behaviourVersion ?? scan.mastra.version);
   if (call.source === 'agent') {
     const reasons = agentReasons(agent);
-    if (reasons.length) return { status: measurement.request || measurement.error ? 'unpredictable' : 'unmeasured', measurement, reasons };
+    if (reasons.length) return withoutPrediction(measurement, reasons);
     const predicted = predictAgent(agent, behaviour);
     return { measurement, predicted, ...compare(predicted, measurement) };
   }
   const { predicted, reasons } = predictCall(agent, call.options, behaviour);
-  if (!predicted) return { status: 'unpredictable', measurement, reasons };
+  if (!predicted) return withoutPrediction(measurement, reasons);
   return { measurement, predicted, ...compare(predicted, measurement) };
 }
 
