@@ -23,13 +23,14 @@ function send(message: ChildMessage): Promise<void> {
   });
 }
 
-async function finish(code = 0): Promise<never> {
+/** Reports what was refused and exits: the app's timers and servers would keep the child alive. */
+async function finish(): Promise<never> {
   await send({ type: 'done', blocked: blockedSoFar(), otherProviderRequests: otherProviderRequests() });
-  process.exit(code);
+  process.exit(0);
 }
 
 /** One line that says why the import failed, naming a missing environment variable when it can. */
-function loadError(e: unknown, kind: LoadError['kind'] = 'import-error'): LoadError {
+function loadError(e: unknown): LoadError {
   const error = e instanceof Error ? e : new Error(String(e));
   const message = error.message || String(e);
   const detail = error.stack ?? message;
@@ -41,7 +42,7 @@ function loadError(e: unknown, kind: LoadError['kind'] = 'import-error'): LoadEr
   let reason = `${name}${firstLine(message)}${at}`;
   const code = (error as { code?: unknown }).code;
   if (code === 'ERR_MODULE_NOT_FOUND' && /Cannot find package/.test(message)) reason += ' (are the app\'s dependencies installed?)';
-  return { kind, reason, detail };
+  return { kind: 'import-error', reason, detail };
 }
 
 function mastraVersion(entry: string): string | undefined {
@@ -68,11 +69,51 @@ function mastraVersion(entry: string): string | undefined {
 
 type MastraLike = { listAgents?: () => Record<string, any>; getAgents?: () => Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** Imports the entry and finds the Mastra instance; reports why not, when it cannot. */
+async function loadInstance(): Promise<{ mastra: MastraLike; agents: Record<string, any> } | undefined> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(pathToFileURL(config.entry).href)) as Record<string, unknown>;
+  } catch (e) {
+    await send({ type: 'load-error', error: loadError(e) });
+    return undefined;
+  }
+  const rel = path.relative(config.root, config.entry).split(path.sep).join('/');
+  if (!(config.exportName in mod)) {
+    const names = Object.keys(mod).join(', ') || 'none';
+    await send({ type: 'load-error', error: { kind: 'no-export', reason: `${rel} has no export "${config.exportName}" (it exports: ${names}); pass --export NAME` } });
+    return undefined;
+  }
+  const mastra = mod[config.exportName] as MastraLike | undefined;
+  const list = mastra && typeof mastra === 'object' ? (mastra.listAgents ?? mastra.getAgents) : undefined;
+  if (!mastra || typeof list !== 'function') {
+    await send({ type: 'load-error', error: { kind: 'not-mastra', reason: `export "${config.exportName}" of ${rel} is not a Mastra instance (it has no listAgents())` } });
+    return undefined;
+  }
+  return { mastra, agents: list.call(mastra) ?? {} };
+}
+
+/** Runs the user's scenarios module; its calls are measured by the recorder. */
+async function runScenarios(file: string, mastra: MastraLike, recorder: CallRecorder): Promise<void> {
+  const before = recorder.calls.length;
+  try {
+    const scenarios = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    if (typeof scenarios.default !== 'function') {
+      await send({ type: 'usage-error', message: `${file} must export a default async function (mastra) => {...}` });
+      return;
+    }
+    await (scenarios.default as (m: unknown) => Promise<unknown>)(mastra);
+  } catch (e) {
+    await send({ type: 'scenario-error', error: loadError(e) });
+  }
+  for (const call of recorder.calls.slice(before).filter((c) => c.source === 'scenario')) await send({ type: 'call', call });
+}
+
 async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => process.stderr.write(`[verify] unhandled rejection: ${String((reason as Error)?.stack ?? reason)}\n`));
   process.on('uncaughtException', (error) => {
     if (currentPhase() === 'import') {
-      void send({ type: 'load-error', error: loadError(error) }).then(() => finish(0));
+      void send({ type: 'load-error', error: loadError(error) }).then(() => finish());
       return;
     }
     process.stderr.write(`[verify] uncaught exception: ${error.stack ?? error.message}\n`);
@@ -80,26 +121,9 @@ async function main(): Promise<void> {
 
   setPhase('import');
   await send({ type: 'phase', phase: 'import' });
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import(pathToFileURL(config.entry).href)) as Record<string, unknown>;
-  } catch (e) {
-    await send({ type: 'load-error', error: loadError(e) });
-    return finish();
-  }
-  const rel = path.relative(config.root, config.entry).split(path.sep).join('/');
-  if (!(config.exportName in mod)) {
-    const names = Object.keys(mod).join(', ') || 'none';
-    await send({ type: 'load-error', error: { kind: 'no-export', reason: `${rel} has no export "${config.exportName}" (it exports: ${names}); pass --export NAME` } });
-    return finish();
-  }
-  const mastra = mod[config.exportName] as MastraLike | undefined;
-  const list = mastra && typeof mastra === 'object' ? (mastra.listAgents ?? mastra.getAgents) : undefined;
-  if (typeof list !== 'function') {
-    await send({ type: 'load-error', error: { kind: 'not-mastra', reason: `export "${config.exportName}" of ${rel} is not a Mastra instance (it has no listAgents())` } });
-    return finish();
-  }
-  const agents = list.call(mastra) ?? {};
+  const app = await loadInstance();
+  if (!app) return finish();
+  const { mastra, agents } = app;
   const recorder = new CallRecorder(config.root);
   recorder.watch(agents);
   const version = mastraVersion(config.entry);
@@ -117,25 +141,12 @@ async function main(): Promise<void> {
   setPhase('agents');
   await send({ type: 'phase', phase: 'agents' });
   for (const key of config.agents.length ? config.agents : Object.keys(agents)) {
-    const call = await recorder.measure(key, agents[key], config.prompt);
-    await send({ type: 'call', call });
+    await send({ type: 'call', call: await recorder.measure(key, agents[key], config.prompt) });
   }
-
   if (config.scenarios) {
     setPhase('scenarios');
     await send({ type: 'phase', phase: 'scenarios' });
-    const before = recorder.calls.length;
-    try {
-      const scenarios = (await import(pathToFileURL(config.scenarios).href)) as { default?: unknown };
-      if (typeof scenarios.default !== 'function') {
-        await send({ type: 'usage-error', message: `${config.scenarios} must export a default async function (mastra) => {...}` });
-        return finish();
-      }
-      await (scenarios.default as (m: unknown) => Promise<unknown>)(mastra);
-    } catch (e) {
-      await send({ type: 'scenario-error', error: loadError(e) });
-    }
-    for (const call of recorder.calls.slice(before).filter((c) => c.source === 'scenario')) await send({ type: 'call', call });
+    await runScenarios(config.scenarios, mastra, recorder);
   }
   return finish();
 }
