@@ -140,7 +140,8 @@ export function compare(predicted: PredictedWire, m: Measurement): Pick<Verifica
   if (difference.unexpected.length) summary.push(`sent but not predicted: ${difference.unexpected.join(', ')}`);
   if (difference.order) summary.push(`same names in another order: sent ${sent.join(', ')}; predicted ${predicted.tools.join(', ')}`);
   const measured = measuredChoice(m);
-  if (!sameChoice(predicted.toolChoice, measured)) {
+  // Without function tools on either side there is no tool choice to compare.
+  if ((predicted.tools.length > 0 || sent.length > 0) && !sameChoice(predicted.toolChoice, measured)) {
     difference.toolChoice = { ...(predicted.toolChoice ? { predicted: predicted.toolChoice } : {}), ...(measured ? { measured } : {}) };
     summary.push(`tool choice: predicted ${describeChoice(predicted.toolChoice)}, sent ${describeChoice(measured)}`);
   }
