@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import type { Report } from '../src/report/model.ts';
 import { copyFixture, git, snapshot } from './helpers/git-copy.ts';
 import { runCli } from './helpers/run-cli.ts';
@@ -75,5 +76,26 @@ describe('migrate --verify when the migration changes what the model sees unplan
       "before the migration the scan's prediction (the plan's starting point) was off: predicted but not sent: notes_save; sent but not predicted: fetch_page",
       'after the migration it sent searchTool, notes_save, fetch_page; the plan said searchTool, notes_save',
     ]);
+  });
+
+  test('a scenario call that forces a tool by a name the migration renames: the call is broken now; an error', async (t) => {
+    const copy = copyFixture('demo-app');
+    t.after(() => copy.cleanup());
+    const scenarios = fileURLToPath(new URL('../fixtures/verify/demo.scenarios.ts', import.meta.url));
+    const r = await runCli(['migrate', '--verify', copy.root, '--scenarios', scenarios, '--format', 'json']);
+    assert.equal(r.code, 1, r.stderr);
+    const v = (JSON.parse(r.stdout) as Report).verify!;
+    assert.deepEqual(v.agents.map((a) => a.status), ['as-planned', 'as-planned', 'as-planned']);
+    const calls = v.calls.map((c) => [c.location?.line, `${c.agent}.${c.method}`, c.errors]);
+    assert.deepEqual(calls, [
+      // Forcing the raw key 'search.web' was broken before and still is: not the migration's doing.
+      [11, 'researchAgent.generate', []],
+      [12, 'supportAgent.generate', []],
+      [13, 'supportAgent.generate', []],
+      // rekey-builtins renamed submitPlanTool to submit_plan; this call still forces the old name.
+      [14, 'plannerAgent.stream', ['after the migration the request forces submitPlanTool, which it does not offer']],
+    ]);
+    assert.deepEqual(v.calls[1]?.after.tools, ['issueRefundTool', 'lookup-order']);
+    assert.equal(v.errors, 1);
   });
 });

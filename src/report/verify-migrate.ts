@@ -37,14 +37,14 @@ export function renderMigrateVerifyText(v: MigrateVerification, style: Style = P
     out.push(`  ${c.location ? `${c.location.file}:${c.location.line} ` : ''}${c.agent}.${c.method}()  ${c.errors.length ? style.bad('error') : style.good('ok')}`, `    measured: ${measuredLine(c)}`);
     for (const e of c.errors) out.push(style.bad(`    ! ${e}`));
   }
-  out.push(v.errors ? style.bad(`${v.errors} differences from the plan`) : style.good('Every measured change is the planned one.'));
+  out.push(v.errors ? style.bad(`${v.errors} ${v.errors === 1 ? 'difference' : 'differences'} from the plan`) : style.good('Every measured change is the planned one.'));
   return out.join('\n');
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function renderMigrateVerifyMarkdown(v: MigrateVerification): string {
-  const out = ['### Measured before and after', '', `With the app's own \`@mastra/core\` ${v.mastra.version ?? '(version unknown)'}, offline.${v.errors ? ` **${v.errors} differences from the plan.**` : ' Every measured change is the planned one.'}`, ''];
+  const out = ['### Measured before and after', '', `With the app's own \`@mastra/core\` ${v.mastra.version ?? '(version unknown)'}, offline.${v.errors ? ` **${v.errors} ${v.errors === 1 ? 'difference' : 'differences'} from the plan.**` : ' Every measured change is the planned one.'}`, ''];
   if (v.loadErrorAfter) out.push(`> **The app no longer loads after the migration:** ${cell(v.loadErrorAfter.reason)}`, '');
   out.push('| agent | planned | measured | status |', '| --- | --- | --- | --- |');
   for (const a of v.agents) out.push(`| ${cell(a.key)} | ${cell(plannedLine(a))} | ${cell(measuredLine(a))} | ${a.status === 'differs-from-plan' ? `**differs**: ${cell(a.errors.join('; '))}` : a.status.replace(/-/g, ' ')} |`);

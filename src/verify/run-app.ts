@@ -70,6 +70,7 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
     agents: options.agents,
     ...(options.scenarios ? { scenarios: options.scenarios } : {}),
     tmp,
+    childDir: path.dirname(DRIVER),
     allowedExecutables: loaderExecutables(),
     prompt: PROMPT,
   };

@@ -5,13 +5,11 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CallError, CallOptionsSeen, MeasuredCall, SourceLine } from '../model.ts';
-import { currentCall, type CallRecord } from './state.ts';
+import { currentCall, frameOf, isForeignFrame, type CallRecord } from './state.ts';
 
 const METHODS = ['generate', 'stream', 'generateLegacy', 'streamLegacy', 'generateVNext', 'streamVNext'] as const;
 const WRAPPED = Symbol.for('mastra-tool-names.verify.wrapped');
-const OWN_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the app's Mastra classes are not typed here */
 type AnyAgent = { id?: unknown; name?: unknown; [method: string]: unknown };
@@ -64,11 +62,9 @@ function optionsSeen(options: unknown): CallOptionsSeen {
 /** The scenario line that made a call: the first frame outside verify and node_modules. */
 function callerLine(root: string): SourceLine | undefined {
   for (const line of (new Error().stack ?? '').split('\n').slice(1)) {
-    const m = /\(?((?:file:\/\/)?\/[^()]+?):(\d+):(\d+)\)?\s*$/.exec(line.trim());
-    if (!m) continue;
-    const file = m[1]!.startsWith('file:') ? fileURLToPath(m[1]!) : m[1]!;
-    if (file.startsWith(OWN_DIR) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
-    return { file: path.relative(root, file).split(path.sep).join('/'), line: Number(m[2]), column: Number(m[3]) };
+    const frame = frameOf(line);
+    if (!frame || isForeignFrame(frame.file)) continue;
+    return { file: path.relative(root, frame.file).split(path.sep).join('/'), line: frame.line, column: frame.column };
   }
   return undefined;
 }

@@ -16,6 +16,8 @@ export interface ChildConfig {
   scenarios?: string;
   /** Scratch folder for redirected storage; removed by the parent. */
   tmp: string;
+  /** The folder of the driver's modules (their stack frames are verify's, not the app's). */
+  childDir: string;
   /** Executables the TypeScript loader may start (its esbuild), as path prefixes. */
   allowedExecutables: string[];
   prompt: string;

@@ -20,6 +20,8 @@ interface Shared {
   otherRequests: Array<{ url: string; phase: Phase }>;
   onBlocked: (item: Blocked) => void;
   unsetEnv: Set<string>;
+  /** Folders of verify's own child code, whose stack frames are never the app's. */
+  ownDirs: string[];
 }
 
 // The preload is bundled on its own and the driver is loaded by tsx: two copies of this module in
@@ -33,6 +35,7 @@ const shared: Shared = ((globalThis as Record<symbol, Shared>)[KEY] ??= {
   otherRequests: [],
   onBlocked: () => {},
   unsetEnv: new Set(),
+  ownDirs: [],
 });
 
 /** The generate()/stream() call whose provider request is being made, if any. */
@@ -41,11 +44,25 @@ export const currentCall = shared.currentCall;
 /** Environment variables the app read that were not set. */
 export const unsetEnv = shared.unsetEnv;
 
-const OWN_DIR = path.dirname(fileURLToPath(import.meta.url));
-
-export function configureState(root: string, listener: (item: Blocked) => void): void {
+export function configureState(root: string, childDir: string, listener: (item: Blocked) => void): void {
   shared.appRoot = root;
   shared.onBlocked = listener;
+  // This copy's folder (the bundled preload), the driver's, and the driver's sources, which stack
+  // traces show when dist/ carries source maps.
+  const source = childDir.replace(`${path.sep}dist${path.sep}src${path.sep}`, `${path.sep}src${path.sep}`);
+  shared.ownDirs = [...new Set([path.dirname(fileURLToPath(import.meta.url)), childDir, source])].map((d) => d + path.sep);
+}
+
+/** A stack frame's file and position, when the line is one. */
+export function frameOf(line: string): { file: string; line: number; column: number } | undefined {
+  const m = /\(?((?:file:\/\/)?\/[^()]+?):(\d+):(\d+)\)?\s*$/.exec(line.trim());
+  if (!m) return undefined;
+  return { file: m[1]!.startsWith('file:') ? fileURLToPath(m[1]!) : m[1]!, line: Number(m[2]), column: Number(m[3]) };
+}
+
+/** Frames of verify itself and of installed packages are never the app's own code. */
+export function isForeignFrame(file: string): boolean {
+  return shared.ownDirs.some((d) => file.startsWith(d)) || file.includes(`${path.sep}node_modules${path.sep}`);
 }
 
 export function setPhase(next: Phase): void {
@@ -59,12 +76,9 @@ export function currentPhase(): Phase {
 /** `file:line` of the first stack frame in the app's own code (not node_modules, not verify). */
 export function appFrame(stack = new Error().stack ?? ''): string | undefined {
   for (const line of stack.split('\n').slice(1)) {
-    const m = /\(?((?:file:\/\/)?\/[^()]+?):(\d+):\d+\)?\s*$/.exec(line.trim());
-    if (!m) continue;
-    const file = m[1]!.startsWith('file:') ? fileURLToPath(m[1]!) : m[1]!;
-    if (file.startsWith(OWN_DIR) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
-    if (!file.startsWith(shared.appRoot + path.sep)) continue;
-    return `${path.relative(shared.appRoot, file).split(path.sep).join('/')}:${m[2]}`;
+    const frame = frameOf(line);
+    if (!frame || isForeignFrame(frame.file) || !frame.file.startsWith(shared.appRoot + path.sep)) continue;
+    return `${path.relative(shared.appRoot, frame.file).split(path.sep).join('/')}:${frame.line}`;
   }
   return undefined;
 }
