@@ -4,7 +4,7 @@
  * be loaded is never migrated.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ describe('migrate --verify on a copy of the demo', () => {
     const copy = copyFixture('demo-app');
     t.after(() => copy.cleanup());
     const textReport = path.join(path.dirname(copy.root), `${path.basename(copy.root)}.txt`);
-    t.after(() => copy.cleanup());
+    t.after(() => rmSync(textReport, { force: true }));
     const r = await runCli(['migrate', '--verify', copy.root, '--format', 'json', '--report', textReport]);
     assert.equal(r.code, 0, r.stderr);
     const report = JSON.parse(r.stdout) as Report;
