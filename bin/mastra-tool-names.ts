@@ -11,6 +11,7 @@ import { namesCommand } from './commands/names.ts';
 import { scanCommand } from './commands/scan.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { checkCommand } from './commands/check.ts';
+import { verifyCommand } from './commands/verify.ts';
 import { MigrateError } from '../src/migrate/errors.ts';
 import { TOOL_VERSION } from '../src/report/build.ts';
 import { EXIT, reportInternalError, UsageError } from './io.ts';
@@ -22,6 +23,7 @@ const cli = yargs(hideBin(process.argv))
   .command(migrateCommand)
   .command(checkCommand)
   .command(scanCommand)
+  .command(verifyCommand)
   .demandCommand(1, 'Name a command.')
   .recommendCommands()
   .strict()

@@ -50,9 +50,9 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
 
   test('the packed files: the build, the schemas and the README, nothing else', () => {
     const files = packed.map((f) => f.path).sort();
-    const allowed = [/^README\.md$/, /^package\.json$/, /^schema\/(scan|report)\.schema\.json$/, /^dist\/(src|bin|transforms)\/.+\.(js|d\.ts)$/, /^dist\/transforms\/[\w-]+\.cjs$/];
+    const allowed = [/^README\.md$/, /^package\.json$/, /^schema\/(scan|report|verify)\.schema\.json$/, /^dist\/(src|bin|transforms)\/.+\.(js|d\.ts)$/, /^dist\/transforms\/[\w-]+\.cjs$/];
     assert.deepEqual(files.filter((f) => !allowed.some((re) => re.test(f))), []);
-    const required = ['README.md', 'package.json', 'schema/report.schema.json', 'schema/scan.schema.json', 'dist/bin/mastra-tool-names.js', 'dist/src/index.js', 'dist/transforms/lib/standalone.js'];
+    const required = ['README.md', 'package.json', 'schema/report.schema.json', 'schema/scan.schema.json', 'schema/verify.schema.json', 'dist/bin/mastra-tool-names.js', 'dist/src/index.js', 'dist/transforms/lib/standalone.js'];
     for (const rule of RULE_IDS) required.push(`dist/transforms/${rule}.cjs`, `dist/transforms/${rule}.js`);
     assert.deepEqual(required.filter((f) => !files.includes(f)), []);
     assert.ok(packed.find((f) => f.path === 'dist/bin/mastra-tool-names.js')!.mode & 0o111, 'the bin is executable');
@@ -66,7 +66,7 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
     const walk = (dir: string) => readdirSync(dir).forEach((f) => (statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : /\.c?js$/.test(f) && code.push(readFileSync(path.join(dir, f), 'utf8'))));
     walk(dist);
     const text = code.join('\n');
-    const specifiers = new Set([...text.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*|^import\s+)['"]([^'".][^'"]*)['"]/gm)].map((m) => m[1]!));
+    const specifiers = new Set([...text.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*|^import\s+)['"]([^'".][^'"]*)['"]/gm)].map((m) => m[1]!).filter((s) => /^[@\w][\w@/.:-]*$/.test(s)));
     const packageOf = (s: string) => s.split('/').slice(0, s.startsWith('@') ? 2 : 1).join('/');
     const builtins = new Set(builtinModules);
     // Imports that never run from the package, each with the reason.

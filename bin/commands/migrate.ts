@@ -6,8 +6,9 @@ import { engineOptions, emitReport, runOptions, type RunArgs } from './run-optio
 import { existingDirectory } from './scan.ts';
 import { withProgress } from '../progress.ts';
 import { interruptOnSignals, signalExitCode } from '../signals.ts';
+import { migrateVerified, verifyFlags, type VerifyFlagArgs } from './migrate-verify.ts';
 
-interface MigrateArgs extends RunArgs {
+interface MigrateArgs extends RunArgs, VerifyFlagArgs {
   dryRun: boolean;
   force: boolean;
 }
@@ -16,13 +17,14 @@ export const migrateCommand: CommandModule<object, MigrateArgs> = {
   command: 'migrate [path]',
   describe: 'Rewrite tool keys, toolChoice, activeTools, prompts and references so every name is one the model is offered',
   builder: (y: Argv) =>
-    runOptions(y)
+    verifyFlags(runOptions(y))
       .option('dry-run', { type: 'boolean', default: false, describe: 'write nothing; print a unified diff per file and a summary' })
       .option('force', { type: 'boolean', default: false, describe: 'write even with uncommitted changes in the target or outside git' })
       .example('$0 migrate --dry-run fixtures/demo-app', 'review the changes for the bundled demo')
       .example('$0 migrate --dry-run --format markdown .', 'a pull-request comment') as unknown as Argv<MigrateArgs>,
   handler: async (argv: ArgumentsCamelCase<MigrateArgs>) => {
     const root = await existingDirectory(argv.path);
+    if (argv.verify) return migrateVerified(root, argv, engineOptions(argv));
     const result = await withProgress(argv.verbose, (clock) => migrate(root, { ...engineOptions(argv), dryRun: argv.dryRun, force: argv.force, clock, armInterruption: interruptOnSignals }));
     const report = buildReport(result, argv.dryRun ? 'dry-run' : 'migrate', argv.path);
     await emitReport(report, argv);

@@ -88,7 +88,7 @@ export interface MigrateResult {
   timings: PhaseTiming[];
 }
 
-async function ensureWritable(root: string, force: boolean | undefined): Promise<void> {
+export async function ensureWritable(root: string, force: boolean | undefined): Promise<void> {
   if (force) return;
   const state = await gitState(root);
   if (state.kind === 'not-git') {

@@ -4,6 +4,7 @@
  */
 import type { EditTarget, FindingKind, RuleId, WireEffect } from '../plan/model.ts';
 import type { Location } from '../scan/model.ts';
+import type { MigrateVerification } from '../verify/model.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -88,4 +89,6 @@ export interface Report {
   agents: AgentWire[];
   renames: RenameWarning[];
   files: ReportFile[];
+  /** `migrate --verify`: the app measured before and after, next to the plan. */
+  verify?: MigrateVerification;
 }

@@ -5,6 +5,7 @@ import { renderGithub, type GithubOptions } from './github.ts';
 import { renderMarkdown, type MarkdownOptions } from './markdown.ts';
 import { renderSarif } from './sarif.ts';
 import { renderText } from './text.ts';
+import { renderMigrateVerifyMarkdown, renderMigrateVerifyText } from '../verify-migrate.ts';
 
 export const FORMATS = ['text', 'json', 'markdown', 'sarif', 'github'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -13,9 +14,10 @@ export type Format = (typeof FORMATS)[number];
 export type RenderOptions = MarkdownOptions & GithubOptions;
 
 const RENDERERS: Record<Format, (report: Report, style: Style, options: RenderOptions) => string> = {
-  text: renderText,
+  // `migrate --verify` adds its measured section after the report.
+  text: (report, style) => [renderText(report, style), report.verify && renderMigrateVerifyText(report.verify, style)].filter(Boolean).join('\n\n'),
   json: (report) => JSON.stringify(report, null, 2),
-  markdown: (report, _style, options) => renderMarkdown(report, options),
+  markdown: (report, _style, options) => [renderMarkdown(report, options), report.verify && renderMigrateVerifyMarkdown(report.verify)].filter(Boolean).join('\n'),
   sarif: renderSarif,
   github: (report, _style, options) => renderGithub(report, options),
 };

@@ -1,0 +1,230 @@
+/**
+ * The verify model: what each agent of the user's own Mastra instance sent, measured in a child
+ * process, next to what the scan predicted. Versioned (VERIFY_SCHEMA_VERSION); its JSON Schema is
+ * schema/verify.schema.json (`npm run schema`).
+ */
+
+export const VERIFY_SCHEMA_VERSION = 1;
+
+/** The provider protocols verify answers locally; any other request is refused. */
+export type Protocol = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'google-generate-content';
+
+/** `tool_choice` (or its equivalent) in one shape for every protocol. */
+export interface ToolChoiceView {
+  mode: 'auto' | 'none' | 'required' | 'tool';
+  toolName?: string;
+}
+
+/** The first provider request of one call, as it went on the wire. */
+export interface WireRequest {
+  protocol: Protocol;
+  method: string;
+  url: string;
+  model?: string;
+  /** Function tool names, in the order the request lists them. */
+  tools: string[];
+  /** Provider-defined tools (native web search and the like), by type or name. */
+  providerTools: string[];
+  /** Absent when the request carried no tool choice. */
+  toolChoice?: ToolChoiceView;
+  /** The tool choice exactly as sent (`tool_choice`, `toolConfig`). */
+  rawToolChoice?: unknown;
+  stream: boolean;
+}
+
+/** Why `generate()` / `stream()` rejected. */
+export interface CallError {
+  /** The MastraError id (`AGENT_GENERATE_FAILED`), else the error's name. */
+  id: string;
+  /** `cause.code`, e.g. `AGENT_TOOL_NAME_COLLISION`. */
+  causeCode?: string;
+  causeToolName?: string;
+  /** First line of the message. */
+  message: string;
+}
+
+export interface Measurement {
+  /** Absent when no provider request was made (see `error`). */
+  request?: WireRequest;
+  error?: CallError;
+}
+
+export type Phase = 'import' | 'agents' | 'scenarios';
+
+/** Something the app tried that verify did not allow: it never leaves the machine or the child. */
+export interface Blocked {
+  kind: 'http' | 'socket' | 'dns' | 'udp' | 'process' | 'write';
+  /** URL, host:port, command line or path. */
+  target: string;
+  method?: string;
+  phase: Phase;
+  /** The app's own source line that asked for it, when the stack shows one (`file:line`). */
+  at?: string;
+  count: number;
+}
+
+/** Options a scenario call passed, as far as they decide the tool list. */
+export interface CallOptionsSeen {
+  toolsets?: Array<{ name: string; keys: string[] }>;
+  clientTools?: string[];
+  toolChoice?: unknown;
+  activeTools?: string[];
+}
+
+export interface SourceLine {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** One generate()/stream() call as the child measured it. */
+export interface MeasuredCall {
+  source: 'agent' | 'scenario';
+  /** Key on the Mastra instance, when the agent is registered there. */
+  agentKey?: string;
+  agentId?: string;
+  agentName?: string;
+  method: string;
+  /** Where a scenario made the call. */
+  location?: SourceLine;
+  options: CallOptionsSeen;
+  measurement: Measurement;
+}
+
+/** What the scan predicts one call sends. */
+export interface PredictedWire {
+  tools: string[];
+  /** Keys whose tool is provider-defined: offered natively, named by the provider. */
+  providerTools: string[];
+  toolChoice?: ToolChoiceView;
+  /** Set when the scan predicts generate() fails before any request. */
+  failure?: { kind: 'collision' | 'crash'; name?: string; message: string };
+}
+
+export interface WireDifference {
+  /** Predicted names the request did not carry. */
+  missing: string[];
+  /** Names the request carried that were not predicted. */
+  unexpected: string[];
+  /** Same names, another order. */
+  order: boolean;
+  toolChoice?: { predicted?: ToolChoiceView; measured?: ToolChoiceView };
+  /** One side failed, the other sent a request (or both failed differently). */
+  outcome?: { predicted: string; measured: string };
+  /** The same, for people. */
+  summary: string[];
+}
+
+export type VerifyStatus = 'match' | 'differs' | 'unpredictable' | 'unmeasured';
+
+export interface ScanAgentRef {
+  label: string;
+  file: string;
+  line: number;
+}
+
+export interface Verification {
+  status: VerifyStatus;
+  measurement: Measurement;
+  predicted?: PredictedWire;
+  difference?: WireDifference;
+  /** Why the call is not predictable statically, or why it was not measured. */
+  reasons: string[];
+}
+
+export interface AgentVerification extends Verification {
+  key: string;
+  id?: string;
+  name?: string;
+  /** The agent of the scan this one was compared with. */
+  scanAgent?: ScanAgentRef;
+}
+
+export interface CallVerification extends Verification {
+  agent: string;
+  method: string;
+  location?: SourceLine;
+  options: CallOptionsSeen;
+}
+
+export interface LoadError {
+  kind: 'import-error' | 'missing-env' | 'no-export' | 'not-mastra' | 'timeout' | 'exited' | 'spawn-failed';
+  /** One line: the missing variable, or the first line of the error. */
+  reason: string;
+  /** The stack and the app's last output lines (shown with --verbose). */
+  detail?: string;
+}
+
+export interface VerifyReport {
+  schemaVersion: typeof VERIFY_SCHEMA_VERSION;
+  tool: { name: 'mastra-tool-names'; version: string };
+  /** The target as given on the command line. */
+  target: string;
+  entry: string;
+  export: string;
+  /** The app's own @mastra/core, as the child resolved it from the entry. */
+  mastra: { version?: string };
+  outcome: 'verified' | 'load-failed';
+  loadError?: LoadError;
+  agents: AgentVerification[];
+  /** Calls made by `--scenarios`. */
+  calls: CallVerification[];
+  /** The scenarios module threw (its calls up to then are still listed). */
+  scenarioError?: LoadError;
+  /** Agents the scan found that are not on the instance, so nothing measured them. */
+  notOnInstance: ScanAgentRef[];
+  blocked: Blocked[];
+  /** Provider requests answered outside any measured call (e.g. at import). */
+  otherProviderRequests: Array<{ url: string; phase: Phase }>;
+  totals: Record<VerifyStatus, number> & { agents: number; calls: number; failing: number; blocked: number };
+}
+
+/** What one call sent, reduced to what `migrate --verify` compares. */
+export interface WireSnapshot {
+  tools?: string[];
+  toolChoice?: ToolChoiceView;
+  /** generate() failed before any request. */
+  error?: string;
+  /** Nothing was measured, and why. */
+  unmeasured?: string;
+}
+
+/** `migrate --verify`, per agent: the planned change next to the measured one. */
+export interface PlannedAgentCheck {
+  key: string;
+  /** The agent as the plan names it. */
+  agent?: string;
+  file?: string;
+  planned?: { before: string[]; after: string[] };
+  measured: { before: WireSnapshot; after: WireSnapshot };
+  /** The scan knows the agent's whole tool set (else only the change is compared). */
+  predictable: boolean;
+  status: 'as-planned' | 'differs-from-plan' | 'unmeasured';
+  /** Every difference from the plan. */
+  errors: string[];
+}
+
+export interface ScenarioCheck {
+  agent: string;
+  method: string;
+  location?: SourceLine;
+  before: WireSnapshot;
+  after: WireSnapshot;
+  errors: string[];
+}
+
+/** The `verify` section of a `migrate --verify` report. */
+export interface MigrateVerification {
+  entry: string;
+  export: string;
+  mastra: { version?: string };
+  /** False when the migration wrote nothing, so the first measurement stands for both. */
+  measuredAgain: boolean;
+  /** The app no longer loads after the migration. */
+  loadErrorAfter?: LoadError;
+  agents: PlannedAgentCheck[];
+  calls: ScenarioCheck[];
+  blocked: Blocked[];
+  /** Differences from the plan, in all. */
+  errors: number;
+}
