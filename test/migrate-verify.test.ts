@@ -63,18 +63,21 @@ describe('migrate --verify on a copy of the demo', () => {
 });
 
 describe('migrate --verify when the migration changes what the model sees unplanned', () => {
-  test('a tool map changed after it was written: the measured change is not the planned one; an error, exit 1', async (t) => {
+  test('a tool map changed after it was written: the scan was off before, so it is an error (exit 1); the key read by `delete` is left alone', async (t) => {
     const copy = copyFixture('verify/mutated');
     t.after(() => copy.cleanup());
     const r = await runCli(['migrate', '--verify', copy.root, '--format', 'json']);
     assert.equal(r.code, 1, r.stderr);
-    const [agent] = (JSON.parse(r.stdout) as Report).verify!.agents;
-    // `delete tools['notes.save']` no longer finds the key once it is written notes_save.
-    assert.deepEqual(agent?.measured, { before: { tools: ['searchTool', 'fetch_page'], toolChoice: { mode: 'auto' } }, after: { tools: ['searchTool', 'notes_save', 'fetch_page'], toolChoice: { mode: 'auto' } } });
+    const report = JSON.parse(r.stdout) as Report;
+    const [agent] = report.verify!.agents;
+    // `delete tools['notes.save']` reads the map by that key, so the key is not rewritten and
+    // the migration changes nothing the model sees (before this rule, notes_save appeared after it).
+    assert.ok(report.findings.some((f) => f.kind === 'rename-kept' && /delete|reads or changes the map by that key/.test(f.message)));
+    assert.deepEqual(agent?.measured, { before: { tools: ['searchTool', 'fetch_page'], toolChoice: { mode: 'auto' } }, after: { tools: ['searchTool', 'fetch_page'], toolChoice: { mode: 'auto' } } });
     assert.equal(agent?.status, 'differs-from-plan');
     assert.deepEqual(agent?.errors, [
       "before the migration the scan's prediction (the plan's starting point) was off: predicted but not sent: notes_save; sent but not predicted: fetch_page",
-      'after the migration it sent searchTool, notes_save, fetch_page; the plan said searchTool, notes_save',
+      'after the migration it sent searchTool, fetch_page; the plan said searchTool, notes_save',
     ]);
   });
 

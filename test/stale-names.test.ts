@@ -1,6 +1,6 @@
 /**
  * A rename of what the model sees is decided from every use of the current name: quoted strings in
- * code (tests, approval lists), JSON eval sets; not identifiers, comments, longer names or docs.
+ * code (tests, approval lists), JSON eval sets; object keys and property reads; not identifiers, comments, longer names or docs.
  * When it is made, the report lists where the old name still appears as text (docs), and a real
  * run reports what is on disk after the write.
  */
@@ -31,6 +31,7 @@ const FILES = {
     '',
   ].join('\n'),
   'evals/cases.json': '[{ "expectTool": "askUserTool" }]\n',
+  'src/labels.ts': "export const LABELS = { askUserTool: 'Asking you' };\nexport const asking = LABELS.askUserTool;\n",
   'docs/tools.md': 'The agent calls askUserTool when it needs the user.\n',
 };
 
@@ -46,7 +47,7 @@ describe('renames and the old name', () => {
       const kept = result.plan.findings.find((f) => f.kind === 'rename-kept');
       assert.ok(kept, 'the kept name is reported');
       const cited = [...kept.message.matchAll(/at ([\w/.-]+:\d+:\d+)/g)].map((m) => m[1]);
-      assert.deepEqual(cited, ['evals/cases.json:1:19', 'test/agent.test.ts:2:20', 'test/agent.test.ts:2:51', 'test/agent.test.ts:3:50']);
+      assert.deepEqual(cited, ['evals/cases.json:1:19', 'src/labels.ts:1:25', 'src/labels.ts:2:30', 'test/agent.test.ts:2:20', 'test/agent.test.ts:2:51', 'test/agent.test.ts:3:50']);
     } finally {
       project.cleanup();
     }

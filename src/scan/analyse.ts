@@ -201,9 +201,15 @@ export function analyse(project: Project, root: string, candidates: string[], fi
   };
 }
 
-/** The wire names a rename could take away: those of every agent's own tools. */
+/**
+ * Names an edit could take away: the wire names of every agent's own tools (a re-key renames
+ * them), and keys `rewrite-keys` would change (code may read the map by such a key).
+ */
 export function renameableNames(scan: ScanResult): Set<string> {
-  return new Set(scan.agents.flatMap((a) => a.tools.entries.map((e) => toWireName(e.key))).filter(Boolean));
+  const names = new Set(scan.agents.flatMap((a) => a.tools.entries.map((e) => toWireName(e.key))).filter(Boolean));
+  for (const a of scan.agents) for (const e of [...a.tools.entries, ...a.agents.entries, ...a.workflows.entries]) if (e.key && toWireName(e.key) !== e.key) names.add(e.key);
+  for (const c of scan.calls) for (const e of [...c.options.toolsets.entries, ...c.options.clientTools.entries]) if (e.key && toWireName(e.key) !== e.key) names.add(e.key);
+  return names;
 }
 
 /** Name uses that are not the keys of a tool map the scan read (those are what a rename edits). */

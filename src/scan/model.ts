@@ -204,6 +204,8 @@ export interface NameUse {
   name: string;
   kind: 'string' | 'key' | 'data';
   location: Location;
+  /** The string reads or changes a map entry: `tools['x']`, `delete tools['x']`, `'x' in tools`. */
+  access?: boolean;
 }
 
 export interface ScanFileError {

@@ -51,7 +51,7 @@ function isPropertyName(node: ts.Identifier): boolean {
  * nested file cannot exhaust the stack.
  */
 function codeUses(file: string, rel: string, text: string, names: ReadonlySet<string>): NameUse[] {
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, scriptKind(file));
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file));
   const out: NameUse[] = [];
   const stack: ts.Node[] = [sf];
   while (stack.length) {
@@ -60,7 +60,9 @@ function codeUses(file: string, rel: string, text: string, names: ReadonlySet<st
       const parent = node.parent;
       // Module specifiers are paths, not names.
       if (!(parent && (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent)))) {
-        out.push({ name: node.text, kind: 'string', location: locationIn(rel, text, node.getStart(sf) + 1, node.text.length) });
+        // `tools['notes.save']`, `delete tools['x']`, `'x' in tools`: the name reads or changes a map entry.
+        const access = (ts.isElementAccessExpression(parent) && parent.argumentExpression === node) || (ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind === ts.SyntaxKind.InKeyword);
+        out.push({ name: node.text, kind: 'string', location: locationIn(rel, text, node.getStart(sf) + 1, node.text.length), ...(access ? { access: true } : {}) });
       }
     } else if (ts.isIdentifier(node) && names.has(node.text) && isPropertyName(node)) {
       out.push({ name: node.text, kind: 'key', location: locationIn(rel, text, node.getStart(sf), node.text.length) });
@@ -111,8 +113,9 @@ export function findNameUses(root: string, files: readonly string[], names: Read
     const rel = path.relative(root, file).split(path.sep).join('/');
     try {
       out.push(...(code ? codeUses(file, rel, text.replace(/^\uFEFF/, ''), names) : dataUses(rel, text, names)));
-    } catch {
-      // A file the parser cannot take is reported by the scan; it holds no evidence we can read.
+    } catch (error) {
+      // A file too deeply nested for the parser is reported by the scan; it holds no evidence we can read.
+      if (!(error instanceof RangeError)) throw error;
     }
   }
   return out.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start);

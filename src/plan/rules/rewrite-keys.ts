@@ -40,11 +40,22 @@ function rewriteEdit(entry: ToolEntry, agents: string[]): Edit | Finding {
 export function planRewriteKeys(scan: ScanResult): { edits: Edit[]; findings: Finding[] } {
   const edits: Edit[] = [];
   const findings: Finding[] = [];
+  // Code that reads or changes a map entry by its key (`delete tools['notes.save']`) would lose it.
+  const accessed = new Map<string, string[]>();
+  for (const u of scan.nameUses) if (u.access) accessed.set(u.name, [...(accessed.get(u.name) ?? []), `${u.location.file}:${u.location.line}:${u.location.column}`]);
+  const reported = new Set<string>();
   const visit = (entries: ToolEntry[], collisions: Collision[], agents: string[]) => {
     for (const entry of entries) {
       if (wireOf(entry) === rawKeyOf(entry) || rawKeyOf(entry) === '') continue;
       // Mastra refuses these keys; we never invent a name to make them distinct.
       if (inCollision(entry, collisions)) continue;
+      const uses = accessed.get(entry.key);
+      if (uses) {
+        const at = `${entry.keyLocation.file}:${entry.keyLocation.start}`;
+        if (!reported.has(at)) findings.push({ kind: 'rename-kept', rule: 'rewrite-keys', message: `the key "${entry.key}" is not rewritten to "${wireOf(entry).slice(rawKeyOf(entry).length - entry.key.length)}": code reads or changes the map by that key at ${uses.join(', ')}; rename both together (Mastra sends "${wireOf(entry)}" either way)`, locations: [entry.keyLocation], agents });
+        reported.add(at);
+        continue;
+      }
       const out = rewriteEdit(entry, agents);
       if ('kind' in out) findings.push(out);
       else edits.push(out);
