@@ -3,6 +3,8 @@
  * (the `id` type argument in its declarations); this table is the fallback when it is not installed.
  */
 import type { Node } from 'ts-morph';
+import type { MastraExport } from './ast.ts';
+import { UNDECIDED } from './package-tool-ids.ts';
 import type { TypeOracle } from './type-oracle.ts';
 
 /** Measured on @mastra/core 1.67.0 and 1.71.0. */
@@ -31,4 +33,13 @@ export function declaredToolId(types: TypeOracle, node: Node): string | undefine
     }
     return undefined;
   });
+}
+
+/**
+ * The id of a tool exported by an installed Mastra package, read along its export chain; the type
+ * checker is asked only when that chain holds something the reader does not understand.
+ */
+export function installedToolId(types: TypeOracle, node: Node, exported: MastraExport): string | undefined {
+  const answer = types.packageToolId(node.getSourceFile().getFilePath(), exported.module, exported.exportName);
+  return answer === UNDECIDED ? declaredToolId(types, node) : answer;
 }

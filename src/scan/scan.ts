@@ -25,8 +25,11 @@ export async function scanRepository(rootPath: string, options: ScanOptions = {}
   return (await scanWithInputs(rootPath, options)).scan;
 }
 
-/** The scan and the files it discovered (the engine reuses the list instead of walking again). */
-export async function scanWithInputs(rootPath: string, options: ScanOptions = {}): Promise<{ scan: ScanResult; discovered: Discovered; texts: TextCache }> {
+/**
+ * The scan and the files it discovered (the engine reuses the list instead of walking again), and
+ * the files whose questions needed the type checker (a project with the installed declarations).
+ */
+export async function scanWithInputs(rootPath: string, options: ScanOptions = {}): Promise<{ scan: ScanResult; discovered: Discovered; texts: TextCache; typeChecked: string[] }> {
   const root = path.resolve(rootPath);
   const clock = options.clock ?? new PhaseClock();
   clock.start('discover');
@@ -41,7 +44,8 @@ export async function scanWithInputs(rootPath: string, options: ScanOptions = {}
   clock.start('scan', candidates.length);
   const configs = new TsConfigs(root, discovered.tsconfigs);
   const project = createProject(configs, candidates, () => clock.tick());
-  const scan = analyse(project, root, candidates, discovered.sources.length, installedMastraVersion(root), typedProjects(configs));
+  const types = typedProjects(configs);
+  const scan = analyse(project, root, candidates, discovered.sources.length, installedMastraVersion(root), types);
   clock.end(candidates.length);
-  return { scan, discovered, texts };
+  return { scan, discovered, texts, typeChecked: types.typeChecked?.() ?? [] };
 }

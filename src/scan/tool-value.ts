@@ -1,7 +1,7 @@
 /** Classifies the value registered under a tool key: createTool, built-in, AI SDK, provider tool... */
 import { Node } from 'ts-morph';
 import { importedFrom, isMastraExport, mastraExport, resolveValue } from './ast.ts';
-import { BUNDLED_BUILTIN_IDS, declaredToolId, WEB_SEARCH_MARKER } from './builtins.ts';
+import { BUNDLED_BUILTIN_IDS, declaredToolId, installedToolId, WEB_SEARCH_MARKER } from './builtins.ts';
 import type { ToolValue } from './model.ts';
 import type { TypeOracle } from './type-oracle.ts';
 import { objectBehind, staticString } from './static-value.ts';
@@ -42,7 +42,7 @@ export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
   const exported = Node.isIdentifier(expr) || Node.isPropertyAccessExpression(expr) ? mastraExport(expr) : undefined;
   if (exported && exported.module.startsWith('@mastra/core')) {
     if (exported.exportName === WEB_SEARCH_MARKER) return { kind: 'web-search-marker', ...exported };
-    const declared = declaredToolId(ctx.types, expr);
+    const declared = installedToolId(ctx.types, expr, exported);
     const bundled = BUNDLED_BUILTIN_IDS[exported.exportName];
     if (declared || bundled) {
       return declared
