@@ -6,6 +6,7 @@ import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
 import type { ToolOrigin } from '../names/normalise.ts';
 import type { Location, Mention, MentionMatch, TextFragment } from './model.ts';
+import { isProvableToolName } from './provable-tool-name.ts';
 
 /** One name a tool can be called by, and which of its names it is. */
 export interface ToolName {
@@ -101,52 +102,6 @@ function isToolNameExpr(node: Node): boolean {
   return TOOL_NAME_EXPR.test(unwrap(node).getText().replace(/\?\./g, '.'));
 }
 
-const TYPED_BY_MASTRA = /[\\/]node_modules[\\/](@mastra|ai|@ai-sdk)[\\/]/;
-
-/**
- * Whether a `x.toolName` expression is provably a tool name: the object it is read from is typed
- * by @mastra/core or the AI SDK (a stream chunk, a tool call, a step result), not by the app.
- */
-function typedByMastra(ctx: ScanContext, node: Node): boolean {
-  return ctx.types.withTypes(node, typedInProject) ?? false;
-}
-
-function typedInProject(node: Node): boolean {
-  const expr = unwrap(node);
-  if (!Node.isPropertyAccessExpression(expr)) return false;
-  if (rootFromMastra(expr)) return true;
-  try {
-    const owner = expr.getExpression().getType();
-    const decls = [owner, ...owner.getUnionTypes()].flatMap((t) => [...(t.getSymbol()?.getDeclarations() ?? []), ...(t.getAliasSymbol()?.getDeclarations() ?? [])]);
-    const prop = expr.getNameNode().getSymbol()?.getDeclarations() ?? [];
-    return [...decls, ...prop].some((d) => TYPED_BY_MASTRA.test(d.getSourceFile().getFilePath()));
-  } catch {
-    return false;
-  }
-}
-
-const MASTRA_TYPE_TEXT = /node_modules\/(@mastra\/core|ai|@ai-sdk\/[^/]+)\//;
-
-/**
- * The value the access starts from is typed by Mastra: `chunk` in `for await (const chunk of
- * agentStream.fullStream)`, or a variable whose declared type comes from @mastra/core or `ai`.
- */
-function rootFromMastra(expr: Node): boolean {
-  let root: Node = expr;
-  while (Node.isPropertyAccessExpression(root) || Node.isElementAccessExpression(root)) root = unwrap(root.getExpression());
-  if (!Node.isIdentifier(root)) return false;
-  try {
-    if (MASTRA_TYPE_TEXT.test(root.getType().getText())) return true;
-    for (const decl of root.getSymbol()?.getDeclarations() ?? []) {
-      const loop = decl.getFirstAncestorByKind(SyntaxKind.ForOfStatement);
-      if (loop && MASTRA_TYPE_TEXT.test(loop.getExpression().getType().getText())) return true;
-    }
-  } catch {
-    // No types (broken code, nothing installed): not provable.
-  }
-  return false;
-}
-
 /** String literals compared with a tool-name expression anywhere in a file. */
 export function comparedLiterals(ctx: ScanContext, file: SourceFile): Array<{ value: string; raw: string; location: Location; provable: boolean }> {
   const out: Array<{ value: string; raw: string; location: Location; provable: boolean }> = [];
@@ -154,7 +109,7 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): Array<{ va
   if (!/toolName|tool_name/.test(file.getFullText())) return out;
   const push = (node: Node, compared: Node) => {
     const n = unwrap(node);
-    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) out.push({ value: n.getLiteralValue(), raw: n.getText(), location: locate(ctx, n), provable: typedByMastra(ctx, compared) });
+    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) out.push({ value: n.getLiteralValue(), raw: n.getText(), location: locate(ctx, n), provable: isProvableToolName(ctx, compared) });
   };
   for (const bin of file.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
     if (!['===', '!==', '==', '!='].includes(bin.getOperatorToken().getText())) continue;
