@@ -1,6 +1,5 @@
 /** Options shared by `migrate` and `check`, and the way both print their report. */
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import type { Argv } from 'yargs';
 import { RULE_IDS } from '../../src/plan/model.ts';
 import type { Report } from '../../src/report/model.ts';
@@ -57,6 +56,7 @@ export async function emitReport(report: Report, argv: RunArgs, footer?: string)
   if (footer) (argv.format === 'text' ? process.stdout : process.stderr).write(`${footer}\n`);
   if (argv.report) {
     const format = formatForFile(argv.report) ?? argv.format;
+    const { default: writeFileAtomic } = await import('write-file-atomic');
     await writeFileAtomic(path.resolve(argv.report), `${renderReport(report, format)}\n`, 'utf8');
   }
 }
