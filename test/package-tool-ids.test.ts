@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ts } from 'ts-morph';
+import { BUNDLED_BUILTIN_IDS } from '../src/scan/builtins.ts';
 import { scanWithInputs } from '../src/scan/scan.ts';
 import { PackageToolIds, UNDECIDED } from '../src/scan/package-tool-ids.ts';
 import { fixturePath } from './helpers/fixture-scan.ts';
@@ -42,6 +43,17 @@ describe('built-in ids from the export chain of the installed @mastra/core', () 
       }
     });
   }
+
+  test('the bundled table (used when @mastra/core is not installed) equals the installed package', async () => {
+    const installed: Record<string, string> = {};
+    for (const module of ENTRY_POINTS) {
+      for (const [name, id] of Object.entries(await runtimeTools(module))) {
+        assert.ok(installed[name] === undefined || installed[name] === id, `${name} has one id in every entry point`);
+        installed[name] = id;
+      }
+    }
+    assert.deepEqual({ ...BUNDLED_BUILTIN_IDS }, installed);
+  });
 
   test('askUserTool and webFetchTool: ask_user and web_fetch; webSearchTool (a marker) has no literal id', () => {
     const ids = new PackageToolIds();

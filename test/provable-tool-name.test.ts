@@ -62,6 +62,12 @@ describe('provable tool names', () => {
     assert.equal(app.length, 13);
   });
 
+  test('a bare toolName is provable only when destructured from a Mastra value (an approval callback)', async () => {
+    const { scan } = await scanWithInputs(fixturePath('scan/comparisons'));
+    const bare = scan.mentions.filter((m) => m.context === 'comparison' && ['src/stream.ts:13', 'src/ui/app-types.ts:48'].includes(`${m.location.file}:${m.location.line}`));
+    assert.deepEqual(bare.map((m) => [m.location.line, m.provable]), [[13, true], [48, false]]);
+  });
+
   test('scanning these apps asks the type checker nothing', async () => {
     for (const app of APPS) assert.deepEqual((await scanWithInputs(fixturePath(app))).typeChecked, [], app);
   });

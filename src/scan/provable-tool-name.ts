@@ -11,8 +11,23 @@ import { declarationOrigin, originOf, type Origin } from './value-origin.ts';
 
 export function isProvableToolName(ctx: ScanContext, compared: Node): boolean {
   const expr = unwrap(compared);
+  if (Node.isIdentifier(expr)) return destructuredFromMastra(expr);
   if (!Node.isPropertyAccessExpression(expr)) return false;
   return tracedAnswer(expr) ?? ctx.types.withTypes(compared, typedInProject) ?? false;
+}
+
+/**
+ * A bare `toolName` destructured from a value Mastra produced: `requireToolApproval: ({ toolName })
+ * => ...`, `for (const { payload: { toolName } } of result.toolCalls)`. Other bare names (a
+ * parameter of the app's own function) are not provable.
+ */
+function destructuredFromMastra(id: Node): boolean {
+  const decls = id.getSymbol()?.getDeclarations() ?? [];
+  const decl = decls.length === 1 ? decls[0] : undefined;
+  if (!decl || !Node.isBindingElement(decl) || decl.getDotDotDotToken() || decl.getInitializer()) return false;
+  const pattern = decl.getParent();
+  const container = Node.isObjectBindingPattern(pattern) ? pattern.getParent() : undefined;
+  return Boolean(container && declarationOrigin(container, 0)?.kind === 'mastra');
 }
 
 /** The answer from the syntax alone, or undefined when only the checker can tell. */

@@ -8,7 +8,7 @@ import type { ToolOrigin } from '../names/normalise.ts';
 import { locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
 import type { KeyKind, Location, ToolSet } from './model.ts';
 import { staticString } from './static-value.ts';
-import { classifyValue, type ValueContext } from './tool-value.ts';
+import { builtinIdKey, classifyValue, type ValueContext } from './tool-value.ts';
 import { runtimeSource } from './runtime-tools.ts';
 
 export interface MapContext extends ScanContext, ValueContext {}
@@ -119,6 +119,7 @@ function readObject(ctx: MapContext, object: Node, set: ToolSet, walk: Walk): vo
     }
     const nameNode = prop.getNameNode();
     const key = keyOf(nameNode);
+    if (key.value === undefined && Node.isComputedPropertyName(nameNode)) key.value = builtinIdKey(nameNode.getExpression(), ctx);
     if (key.value === undefined) {
       unresolved(ctx, set, walk, nameNode, `the key ${nameNode.getText()} is computed at run time`);
       continue;
