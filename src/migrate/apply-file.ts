@@ -1,16 +1,21 @@
 /**
  * Applies every planned edit of one file: each rule's transform works on the same jscodeshift tree,
- * the tree is printed once, and the whole result must parse again before it is accepted. The tree is
+ * the tree is printed once, and what was printed must parse again before it is accepted. The tree is
  * the top-level statements that hold the edits, not the whole file, when they parse on their own:
  * recast's parse and reprint cost grows with the text they are given, and the rest of the file is
- * kept byte for byte anyway.
+ * kept byte for byte anyway. So each reprinted statement is parsed again on its own (the whole file,
+ * when it was rewritten whole).
  */
-import jscodeshift from 'jscodeshift';
-import { ts } from 'ts-morph';
+import { createRequire } from 'node:module';
+import type JSCodeshift from 'jscodeshift';
+import { ts } from '../ts-morph.ts';
 import { applyEdits } from '../../transforms/lib/apply-edits.ts';
 import { lineTerminatorOf } from '../../transforms/lib/offsets.ts';
 import { checkParses, parserFor } from '../../transforms/lib/parser.ts';
 import { RULE_IDS, type Edit } from '../plan/model.ts';
+
+// CommonJS, loaded with require: cheaper than through the ESM loader (see ../ts-morph.ts).
+const jscodeshift = createRequire(import.meta.url)('jscodeshift') as typeof JSCodeshift;
 
 export type FileOutcome = { ok: true; text: string; applied: Edit[] } | { ok: false; error: string };
 
@@ -76,8 +81,11 @@ function regionsOf(file: string, body: string, edits: readonly Edit[]): Region[]
   return regions.sort((a, b) => a.start - b.start);
 }
 
-/** Statement by statement; undefined when a statement does not parse alone (the caller falls back). */
-function applyByRegion(j: Core, file: string, body: string, edits: readonly Edit[], lineTerminator: '\r\n' | '\n'): { text: string; applied: Edit[] } | undefined {
+/**
+ * Statement by statement; undefined when a statement does not parse alone (the caller falls back),
+ * an error when a reprinted statement no longer parses.
+ */
+function applyByRegion(j: Core, file: string, body: string, edits: readonly Edit[], lineTerminator: '\r\n' | '\n'): { text: string; applied: Edit[] } | { error: string } | undefined {
   const regions = regionsOf(file, body, edits);
   if (!regions) return undefined;
   let text = body;
@@ -86,6 +94,11 @@ function applyByRegion(j: Core, file: string, body: string, edits: readonly Edit
     const shifted = new Map(region.edits.map((e) => [{ ...e, location: { ...e.location, start: e.location.start - region.start, end: e.location.end - region.start } }, e]));
     const result = applyOnce(j, body.slice(region.start, region.end), [...shifted.keys()], lineTerminator);
     if (!result.ok) return undefined;
+    try {
+      checkParses(file, result.text);
+    } catch (e) {
+      return { error: `the rewritten file would not parse: ${(e as Error).message.split('\n')[0]}` };
+    }
     text = text.slice(0, region.start) + result.text + text.slice(region.end);
     applied.unshift(...result.applied.map((e) => shifted.get(e)!));
   }
@@ -103,7 +116,10 @@ export function applyFileEdits(file: string, source: string, edits: readonly Edi
   // Scanner offsets skip a leading BOM; the regions are cut from the text they count in.
   const bom = source.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
   const byRegion = options.scope === 'file' ? undefined : applyByRegion(j, file, source.slice(bom.length), edits, lineTerminator);
-  const result: FileOutcome = byRegion ? { ok: true, text: bom + byRegion.text, applied: byRegion.applied } : applyOnce(j, source, edits, lineTerminator);
+  if (byRegion && 'error' in byRegion) return { ok: false, error: byRegion.error };
+  // Every reprinted statement parsed again on its own, and the rest of the file is unchanged.
+  if (byRegion) return { ok: true, text: bom + byRegion.text, applied: byRegion.applied };
+  const result = applyOnce(j, source, edits, lineTerminator);
   if (!result.ok) return { ok: false, error: result.error };
   try {
     checkParses(file, result.text);

@@ -1,5 +1,5 @@
 /** Finds `new Agent({...})` from @mastra/core and reads its tool sources, prompts and defaults. */
-import { Node, SyntaxKind, type NewExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type NewExpression, type SourceFile } from '../ts-morph.ts';
 import { isMastraExport, locate, propertyValue, resolveValue } from './ast.ts';
 import { readCallOptions } from './call-options.ts';
 import type { AgentDraft } from './model.ts';

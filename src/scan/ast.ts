@@ -3,7 +3,7 @@
  * following identifiers to their definitions, and telling whether a name comes from Mastra.
  */
 import path from 'node:path';
-import { Node, SyntaxKind, type Expression, type Symbol as TsSymbol } from 'ts-morph';
+import { Node, SyntaxKind, type Expression, type Symbol as TsSymbol } from '../ts-morph.ts';
 import type { Location } from './model.ts';
 import type { TypeOracle } from './type-oracle.ts';
 

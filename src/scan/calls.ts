@@ -2,7 +2,7 @@
  * Finds `agent.generate(...)` / `agent.stream(...)` calls and ties each to its agent: through a
  * variable (across files), `mastra.getAgent('key')` or `mastra.getAgentById('id')`.
  */
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type SourceFile } from '../ts-morph.ts';
 import { locate, propertyValue, resolveValue, unwrap } from './ast.ts';
 import { readCallOptions } from './call-options.ts';
 import type { AgentInfo, CallSite, TextFragment } from './model.ts';

@@ -2,7 +2,7 @@
  * Finds where a tool's names appear as text: in prompt fragments (whole-name matches only) and in
  * code that compares a tool name with a string literal (`toolName === 'x'`, `switch`, `includes`).
  */
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type SourceFile } from '../ts-morph.ts';
 import { locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
 import type { ToolOrigin } from '../names/normalise.ts';
 import type { Location, Mention, MentionMatch, TextFragment } from './model.ts';

@@ -6,7 +6,7 @@
  * (`type-oracle.ts`).
  */
 import path from 'node:path';
-import { Project, ts } from 'ts-morph';
+import { Project, ts } from '../ts-morph.ts';
 import { isSourceFile } from './discover.ts';
 import type { TsConfigs } from './tsconfigs.ts';
 

@@ -5,7 +5,7 @@
  * rewritten. Decided by tracing the value through the syntax (`value-origin.ts`) where that is
  * certain; otherwise by the type checker, in a project that loads the installed declarations.
  */
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.ts';
 import { unwrap, type ScanContext } from './ast.ts';
 import { declarationOrigin, originOf, type Origin } from './value-origin.ts';
 

@@ -3,7 +3,7 @@
  * literals, identifiers and imports, spreads, functions with every return path, conditionals. What
  * it cannot read becomes an unresolved or runtime entry, never a silent omission.
  */
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.ts';
 import type { ToolOrigin } from '../names/normalise.ts';
 import { locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
 import type { KeyKind, Location, ToolSet } from './model.ts';

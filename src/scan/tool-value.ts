@@ -1,5 +1,5 @@
 /** Classifies the value registered under a tool key: createTool, built-in, AI SDK, provider tool... */
-import { Node } from 'ts-morph';
+import { Node } from '../ts-morph.ts';
 import { importedFrom, isMastraExport, mastraExport, resolveValue, unwrap } from './ast.ts';
 import { BUNDLED_BUILTIN_IDS, declaredToolId, installedToolId, WEB_SEARCH_MARKER } from './builtins.ts';
 import type { ToolValue } from './model.ts';

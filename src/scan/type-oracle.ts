@@ -6,7 +6,7 @@
  * with only the file asked about as its root. Most repositories never pay for it: the scan project
  * has no node_modules types and no lib files.
  */
-import { Project, type Node, type ts } from 'ts-morph';
+import { Project, type Node, type ts } from '../ts-morph.ts';
 import { PackageToolIds, UNDECIDED, type ToolIdAnswer } from './package-tool-ids.ts';
 import type { TsConfigs } from './tsconfigs.ts';
 
