@@ -10,6 +10,8 @@
 //      UI code comparing tool names), against tsc 5.9, tsc 7, a parse-all jscodeshift run and
 //      ast-grep.
 // Usage: npm run bench [-- 1000 5000 20000] (sizes of the generated trees; default 1000 5000).
+// BENCH_COMPARE=path/to/dist/bin/mastra-tool-names.js adds that build's migrate --dry-run to every
+// table (an earlier commit, built elsewhere), for before/after figures measured in the same run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +33,7 @@ const STARTUP_TARGETS = { '--version': 0.25, '--help': 0.25, 'names a.b c': 0.25
 const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
 const cli = path.join(repo, 'dist', 'bin', 'mastra-tool-names.js');
 const bin = (name) => path.join(here, 'node_modules', '.bin', name);
+const compare = process.env.BENCH_COMPARE ? path.resolve(process.env.BENCH_COMPARE) : undefined;
 
 function once(cmd, args, cwd) {
   const r = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: '--max-old-space-size=8192' } });
@@ -95,6 +98,11 @@ const startup = measure([
   { label: '--help', cmd: process.execPath, args: [cli, '--help'] },
   { label: 'names a.b c', cmd: process.execPath, args: [cli, 'names', 'a.b', 'c'] },
   { label: 'scan (10-file app)', cmd: process.execPath, args: [cli, 'scan', small] },
+  ...(compare ? [
+    { label: '--version (compare build)', cmd: process.execPath, args: [compare, '--version'] },
+    { label: 'names a.b c (compare build)', cmd: process.execPath, args: [compare, 'names', 'a.b', 'c'] },
+    { label: 'scan (10-file app, compare build)', cmd: process.execPath, args: [compare, 'scan', small] },
+  ] : []),
 ]);
 console.log('\nStart-up (wall time; the scan is of a 10-file app with @mastra/core installed)');
 console.log('| run | wall s | peak RSS MiB | target |');
@@ -108,15 +116,18 @@ for (const r of startup) {
 const fixtures = path.join(repo, 'fixtures');
 const apps = [path.join(fixtures, 'demo-app'), ...readdirSync(path.join(fixtures, 'scan')).map((d) => path.join(fixtures, 'scan', d)), small].filter((a) => existsSync(path.join(a, 'tsconfig.json')));
 console.log(`\nInstalled apps (@mastra/core ${JSON.parse(readFileSync(path.join(repo, 'node_modules', '@mastra', 'core', 'package.json'), 'utf8')).version}): migrate --dry-run against tsc --noEmit of the same app`);
-console.log(`| app | files | migrate s | tsc s | migrate ÷ tsc | ≤ ${APP_RATIO} | migrate peak RSS MiB | ≤ ${APP_RSS_MIB} MiB |`);
-console.log('| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |');
+const compareColumns = compare ? ' compare build s | ÷ tsc | RSS MiB |' : '';
+console.log(`| app | files | migrate s | tsc s | migrate ÷ tsc | ≤ ${APP_RATIO} | migrate peak RSS MiB | ≤ ${APP_RSS_MIB} MiB |${compareColumns}`);
+console.log(`| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |${compare ? ' ---: | ---: | ---: |' : ''}`);
 for (const app of apps) {
-  const [migrate, checked] = measure([
+  const [migrate, checked, before] = measure([
     { label: 'migrate', cmd: process.execPath, args: [cli, 'migrate', '--dry-run', '--format', 'json', app] },
     { label: 'tsc', run: () => tscApp(app) },
+    ...(compare ? [{ label: 'compare', cmd: process.execPath, args: [compare, 'migrate', '--dry-run', '--format', 'json', app] }] : []),
   ]);
   const ratio = migrate.seconds / checked.seconds;
-  console.log(`| ${rel(app)}${migrate.status ? ` (exit ${migrate.status})` : ''} | ${countTs(app)} | ${migrate.seconds.toFixed(2)} | ${checked.seconds.toFixed(2)} | ${ratio.toFixed(2)} | ${ok(ratio <= APP_RATIO)} | ${migrate.rssMiB.toFixed(0)} | ${ok(migrate.rssMiB <= APP_RSS_MIB)} |`);
+  const extra = before ? ` ${before.seconds.toFixed(2)} | ${(before.seconds / checked.seconds).toFixed(2)} | ${before.rssMiB.toFixed(0)} |` : '';
+  console.log(`| ${rel(app)}${migrate.status ? ` (exit ${migrate.status})` : ''} | ${countTs(app)} | ${migrate.seconds.toFixed(2)} | ${checked.seconds.toFixed(2)} | ${ratio.toFixed(2)} | ${ok(ratio <= APP_RATIO)} | ${migrate.rssMiB.toFixed(0)} | ${ok(migrate.rssMiB <= APP_RSS_MIB)} |${extra}`);
 }
 
 // 3. Generated trees.
@@ -134,6 +145,7 @@ for (const size of SIZES) {
       { label: 'tsc 7 (tsgo) --noEmit', cmd: bin('tsgo'), args: ['-p', path.join(root, 'tsconfig.all.json')] },
       { label: 'jscodeshift parse-all', cmd: process.execPath, args: [path.join(repo, 'node_modules', 'jscodeshift', 'bin', 'jscodeshift.js'), '-t', path.join(here, 'parse-only.cjs'), '--dry', '--silent', '--extensions=ts', root] },
       { label: 'ast-grep new Agent($$$)', cmd: bin('ast-grep'), args: ['run', '-p', 'new Agent($$$)', '-l', 'ts', root] },
+      ...(compare ? [{ label: 'migrate --dry-run (compare build)', cmd: process.execPath, args: [compare, 'migrate', '--dry-run', '--format', 'json', root] }] : []),
     ]);
     const migrate = rows[1];
     console.log(`\n${tree} tree, ${size} files (and ${files - size} in generated/ folders that .gitignore excludes)`);
