@@ -3,7 +3,7 @@
  * code that compares a tool name with a string literal (`toolName === 'x'`, `switch`, `includes`).
  */
 import { Node, SyntaxKind, type SourceFile } from '../ts-morph.ts';
-import { locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
+import { descendantsOfKind, locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
 import type { ToolOrigin } from '../names/normalise.ts';
 import type { Location, Mention, MentionMatch, TextFragment } from './model.ts';
 import { isProvableToolName } from './provable-tool-name.ts';
@@ -111,16 +111,16 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): Array<{ va
     const n = unwrap(node);
     if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) out.push({ value: n.getLiteralValue(), raw: n.getText(), location: locate(ctx, n), provable: isProvableToolName(ctx, compared) });
   };
-  for (const bin of file.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+  for (const bin of descendantsOfKind(file, SyntaxKind.BinaryExpression)) {
     if (!['===', '!==', '==', '!='].includes(bin.getOperatorToken().getText())) continue;
     if (isToolNameExpr(bin.getLeft())) push(bin.getRight(), bin.getLeft());
     else if (isToolNameExpr(bin.getRight())) push(bin.getLeft(), bin.getRight());
   }
-  for (const sw of file.getDescendantsOfKind(SyntaxKind.SwitchStatement)) {
+  for (const sw of descendantsOfKind(file, SyntaxKind.SwitchStatement)) {
     if (!isToolNameExpr(sw.getExpression())) continue;
     for (const clause of sw.getCaseBlock().getClauses()) if (Node.isCaseClause(clause)) push(clause.getExpression(), sw.getExpression());
   }
-  for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     const [arg] = call.getArguments();
     if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'includes' || !arg || !isToolNameExpr(arg)) continue;
