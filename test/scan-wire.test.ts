@@ -15,7 +15,7 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 // Fixtures whose agents can be imported offline. agent-imports imports Agent from the package root
 // (0.x style, absent in 1.x), tool-values needs @ai-sdk/openai, and runtime-tools has only agents
 // whose tools are known at run time, so none of those three runs here.
-const APPS = ['demo-app', 'scan/tool-maps', 'scan/subagents-workflows', 'scan/call-sites', 'scan/mentions', 'scan/clean', 'scan/file-based'];
+const APPS = ['demo-app', 'scan/tool-maps', 'scan/subagents-workflows', 'scan/call-sites', 'scan/mentions', 'scan/clean', 'scan/file-based', 'scan/comparisons', 'scan/builtin-keys'];
 
 const provider = useFakeProvider();
 

@@ -1,10 +1,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { migrate } from '../../src/migrate/migrate.ts';
-import { buildReport } from '../../src/report/build.ts';
 import { EXIT } from '../io.ts';
 import { engineOptions, emitReport, runOptions, type RunArgs } from './run-options.ts';
 import { existingDirectory } from './scan.ts';
-import { withProgress } from '../progress.ts';
 
 /** The command line that applies what `check` found, with the same rule selection. */
 function fixCommand(argv: RunArgs): string {
@@ -24,6 +21,7 @@ export const checkCommand: CommandModule<object, RunArgs> = {
     runOptions(y).example('$0 check --format sarif --report mastra-tool-names.sarif .', 'gate a pull request and upload SARIF') as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
     const root = await existingDirectory(argv.path);
+    const [{ migrate }, { buildReport }, { withProgress }] = await Promise.all([import('../../src/migrate/migrate.ts'), import('../../src/report/build.ts'), import('../progress.ts')]);
     const result = await withProgress(argv.verbose, (clock) => migrate(root, { ...engineOptions(argv), dryRun: true, clock }));
     const report = buildReport(result, 'check', argv.path);
     const pending = report.totals.changes > 0 || report.totals.findings > 0;

@@ -1,8 +1,6 @@
 /** `migrate --verify`: the flag, its options, and the run (measure, apply, measure again). */
 import type { Argv } from 'yargs';
-import { buildReport } from '../../src/report/build.ts';
 import { VerifyUsageError } from '../../src/verify/errors.ts';
-import { migrateWithVerify, VerifyLoadError } from '../../src/verify/migrate-verify.ts';
 import type { MigrateOptions } from '../../src/migrate/migrate.ts';
 import { EXIT, UsageError } from '../io.ts';
 import { emitReport, type RunArgs } from './run-options.ts';
@@ -20,6 +18,7 @@ export function verifyFlags<T>(y: Argv<T>): Argv<T & VerifyFlagArgs> {
 }
 
 export async function migrateVerified(root: string, argv: RunArgs & VerifyFlagArgs & { dryRun: boolean; force: boolean }, options: MigrateOptions): Promise<void> {
+  const [{ buildReport }, { migrateWithVerify, VerifyLoadError }] = await Promise.all([import('../../src/report/build.ts'), import('../../src/verify/migrate-verify.ts')]);
   let outcome;
   try {
     outcome = await migrateWithVerify(root, { ...options, dryRun: argv.dryRun, force: argv.force }, appEngineOptions(argv));

@@ -1,10 +1,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { migrate } from '../../src/migrate/migrate.ts';
-import { buildReport } from '../../src/report/build.ts';
 import { EXIT } from '../io.ts';
 import { engineOptions, emitReport, runOptions, type RunArgs } from './run-options.ts';
 import { existingDirectory } from './scan.ts';
-import { withProgress } from '../progress.ts';
 import { interruptOnSignals, signalExitCode } from '../signals.ts';
 import { migrateVerified, verifyFlags, type VerifyFlagArgs } from './migrate-verify.ts';
 
@@ -25,6 +22,7 @@ export const migrateCommand: CommandModule<object, MigrateArgs> = {
   handler: async (argv: ArgumentsCamelCase<MigrateArgs>) => {
     const root = await existingDirectory(argv.path);
     if (argv.verify) return migrateVerified(root, argv, engineOptions(argv));
+    const [{ migrate }, { buildReport }, { withProgress }] = await Promise.all([import('../../src/migrate/migrate.ts'), import('../../src/report/build.ts'), import('../progress.ts')]);
     const result = await withProgress(argv.verbose, (clock) => migrate(root, { ...engineOptions(argv), dryRun: argv.dryRun, force: argv.force, clock, armInterruption: interruptOnSignals }));
     const report = buildReport(result, argv.dryRun ? 'dry-run' : 'migrate', argv.path);
     await emitReport(report, argv);

@@ -1,7 +1,6 @@
 /** Options shared by `migrate` and `check`, and the way both print their report. */
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import type { Argv } from 'yargs';
 import { RULE_IDS } from '../../src/plan/model.ts';
 import type { Report } from '../../src/report/model.ts';
@@ -70,9 +69,10 @@ export async function emitReport(report: Report, argv: RunArgs, footer?: string)
   // Machine formats keep stdout clean; the hint goes to stderr.
   if (footer) (argv.format === 'text' ? process.stdout : process.stderr).write(`${footer}\n`);
   // Report files are whole: only stdout and the step summary are cut to fit a comment.
+  const { default: writeFileAtomic } = argv.report.length ? await import('write-file-atomic') : { default: undefined };
   for (const file of argv.report) {
     const format = formatForFile(file) ?? argv.format;
-    await writeFileAtomic(path.resolve(file), `${renderReport(report, format, PLAIN, { ...options, maxLength: Infinity })}\n`, 'utf8');
+    await writeFileAtomic!(path.resolve(file), `${renderReport(report, format, PLAIN, { ...options, maxLength: Infinity })}\n`, 'utf8');
   }
   // On GitHub Actions the annotations come with the Markdown report on the run's summary page.
   const summary = process.env.GITHUB_STEP_SUMMARY;

@@ -1,9 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { renderScanText } from '../../src/report/scan-text.ts';
-import { scanRepository } from '../../src/scan/scan.ts';
 import { EXIT, styleFor, UsageError } from '../io.ts';
-import { withProgress } from '../progress.ts';
 import { fileOptions } from './run-options.ts';
 
 interface ScanArgs {
@@ -32,6 +29,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       .example('$0 scan fixtures/demo-app', 'the bundled demo') as Argv<ScanArgs>,
   handler: async (argv: ArgumentsCamelCase<ScanArgs>) => {
     const root = await existingDirectory(argv.path);
+    const [{ scanRepository }, { renderScanText }, { withProgress }] = await Promise.all([import('../../src/scan/scan.ts'), import('../../src/report/scan-text.ts'), import('../progress.ts')]);
     const result = await withProgress(argv.verbose, (clock) => scanRepository(root, { include: argv.include, exclude: argv.exclude, clock }));
     process.stdout.write(argv.json ? `${JSON.stringify(result, null, 2)}\n` : `${renderScanText(result, styleFor(process.stdout))}\n`);
     process.exitCode = result.files.unparsable.length > 0 ? EXIT.unprocessable : EXIT.ok;

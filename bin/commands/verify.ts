@@ -5,7 +5,8 @@ import { VERIFY_FORMATS, renderVerifyReport, type VerifyFormat } from '../../src
 import { formatForFile } from '../../src/report/render/index.ts';
 import { VerifyUsageError } from '../../src/verify/errors.ts';
 import type { VerifyReport } from '../../src/verify/model.ts';
-import { DEFAULT_TIMEOUT_MS, verify, type VerifyOptions } from '../../src/verify/verify.ts';
+import { DEFAULT_TIMEOUT_MS } from '../../src/verify/defaults.ts';
+import type { VerifyOptions } from '../../src/verify/verify.ts';
 import { EXIT, styleFor, UsageError } from '../io.ts';
 import { existingDirectory } from './scan.ts';
 
@@ -75,6 +76,8 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
       .epilogue(`${RUNS_USER_CODE}\n\nExit codes: 0 everything matches (or is not predictable statically); 1 a difference, a call that could not be measured, or a scenario that threw; 2 usage error; 3 the app could not be loaded (one line says why; the stack only with --verbose).`) as unknown as Argv<VerifyArgs>,
   handler: async (argv: ArgumentsCamelCase<VerifyArgs>) => {
     const root = await existingDirectory(argv.path);
+    // The engine (scanner, compiler) loads only when the command runs.
+    const { verify } = await import('../../src/verify/verify.ts');
     let result;
     try {
       result = await verify(root, { ...appEngineOptions(argv), include: argv.include, exclude: argv.exclude });

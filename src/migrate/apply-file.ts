@@ -3,14 +3,19 @@
  * jscodeshift tree (an edit whose node is not where the plan says fails the file), the edits are
  * written over their spans, and the whole result must parse again before it is accepted. The tree is
  * the top-level statements that hold the edits, not the whole file, when they parse on their own:
- * parsing costs grow with the text, and the rest of the file is kept byte for byte anyway.
+ * parsing costs grow with the text, and the rest of the file is kept byte for byte anyway. So each
+ * rewritten statement is parsed again on its own (the whole file, when it was rewritten whole).
  */
-import jscodeshift from 'jscodeshift';
-import { ts } from 'ts-morph';
+import { createRequire } from 'node:module';
+import type JSCodeshift from 'jscodeshift';
+import { ts } from '../ts-morph.ts';
 import { applyEdits, spliceEdits } from '../../transforms/lib/apply-edits.ts';
 import { checkParses, parserFor } from '../../transforms/lib/parser.ts';
 import { RULE_IDS, type Edit } from '../plan/model.ts';
 import { failureReason, isStackOverflow } from '../scan/isolate.ts';
+
+// CommonJS, loaded with require: cheaper than through the ESM loader (see ../ts-morph.ts).
+const jscodeshift = createRequire(import.meta.url)('jscodeshift') as typeof JSCodeshift;
 
 export type FileOutcome = { ok: true; text: string; applied: Edit[] } | { ok: false; error: string };
 
@@ -80,8 +85,11 @@ function regionsOf(file: string, body: string, edits: readonly Edit[]): Region[]
   return regions.sort((a, b) => a.start - b.start);
 }
 
-/** Statement by statement; undefined when a statement does not parse alone (the caller falls back). */
-function applyByRegion(j: Core, file: string, body: string, edits: readonly Edit[]): { text: string; applied: Edit[] } | undefined {
+/**
+ * Statement by statement; undefined when a statement does not parse alone (the caller falls back),
+ * an error when a rewritten statement no longer parses.
+ */
+function applyByRegion(j: Core, file: string, body: string, edits: readonly Edit[]): { text: string; applied: Edit[] } | { error: string } | undefined {
   const regions = regionsOf(file, body, edits);
   if (!regions) return undefined;
   let text = body;
@@ -90,6 +98,11 @@ function applyByRegion(j: Core, file: string, body: string, edits: readonly Edit
     const shifted = new Map(region.edits.map((e) => [{ ...e, location: { ...e.location, start: e.location.start - region.start, end: e.location.end - region.start } }, e]));
     const result = applyOnce(j, body.slice(region.start, region.end), [...shifted.keys()]);
     if (!result.ok) return undefined;
+    try {
+      checkParses(file, result.text);
+    } catch (e) {
+      return { error: isStackOverflow(e) ? failureReason(e, 'rewrite') : `the rewritten file would not parse: ${(e as Error).message.split('\n')[0]}` };
+    }
     text = text.slice(0, region.start) + result.text + text.slice(region.end);
     applied.unshift(...result.applied.map((e) => shifted.get(e)!));
   }
@@ -107,8 +120,11 @@ export function applyFileEdits(file: string, source: string, edits: readonly Edi
   const bom = source.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
   const body = source.slice(bom.length);
   const byRegion = options.scope === 'file' ? undefined : applyByRegion(j, file, body, edits);
-  const whole = byRegion ? undefined : applyOnce(j, body, edits);
-  const result: FileOutcome = byRegion ? { ok: true, text: bom + byRegion.text, applied: byRegion.applied } : whole!.ok ? { ...whole!, text: bom + whole!.text } : whole!;
+  if (byRegion && 'error' in byRegion) return { ok: false, error: byRegion.error };
+  // Every rewritten statement parsed again on its own, and the rest of the file is unchanged.
+  if (byRegion) return { ok: true, text: bom + byRegion.text, applied: byRegion.applied };
+  const whole = applyOnce(j, body, edits);
+  const result: FileOutcome = whole.ok ? { ...whole, text: bom + whole.text } : whole;
   if (!result.ok) return { ok: false, error: result.error };
   try {
     checkParses(file, result.text);

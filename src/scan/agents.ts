@@ -1,6 +1,6 @@
 /** Finds `new Agent({...})` from @mastra/core and reads its tool sources, prompts and defaults. */
-import { Node, SyntaxKind, type NewExpression, type SourceFile } from 'ts-morph';
-import { isMastraExport, locate, propertyValue, resolveValue } from './ast.ts';
+import { Node, SyntaxKind, type NewExpression, type SourceFile } from '../ts-morph.ts';
+import { descendantsOfKind, isMastraExport, locate, propertyValue, resolveValue } from './ast.ts';
 import { readCallOptions } from './call-options.ts';
 import type { AgentDraft } from './model.ts';
 import { staticString } from './static-value.ts';
@@ -10,7 +10,7 @@ import { emptyToolSet, readToolMap, type MapContext } from './tool-map.ts';
 export function findAgentConstructors(file: SourceFile): NewExpression[] {
   // A file without the `new` keyword has no constructor call: skip the walk.
   if (!/\bnew\b/.test(file.getFullText())) return [];
-  return file.getDescendantsOfKind(SyntaxKind.NewExpression).filter((n) => isMastraExport(n.getExpression(), ['Agent']));
+  return descendantsOfKind(file, SyntaxKind.NewExpression).filter((n) => isMastraExport(n.getExpression(), ['Agent']));
 }
 
 /** The name an agent is bound to: `const x = new Agent()`, `{ x: new Agent() }`, or `default`. */
@@ -58,7 +58,9 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
 /** `new Mastra({ agents: { key: agent } })`: key -> the agent's constructor node. */
 export function mastraRegistrations(file: SourceFile): Array<{ key: string; target: Node }> {
   const out: Array<{ key: string; target: Node }> = [];
-  for (const n of file.getDescendantsOfKind(SyntaxKind.NewExpression)) {
+  // A file without the `new` keyword has no constructor call: skip the walk.
+  if (!/\bnew\b/.test(file.getFullText())) return out;
+  for (const n of descendantsOfKind(file, SyntaxKind.NewExpression)) {
     if (!isMastraExport(n.getExpression(), ['Mastra'])) continue;
     const [config] = n.getArguments();
     const agents = config ? propertyValue(resolveValue(config), 'agents') : undefined;

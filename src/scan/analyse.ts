@@ -3,7 +3,7 @@
  * normaliser what each agent offers the model. Read-only: it never writes and never runs user code.
  */
 import path from 'node:path';
-import type { Node, Project } from 'ts-morph';
+import type { Node, Project } from '../ts-morph.ts';
 import { relativePath } from './ast.ts';
 import { ORIGIN_PREFIX, type Prediction, type ToolSources, type Toolset } from '../names/normalise.ts';
 import { predictRequest } from '../names/request.ts';

@@ -3,7 +3,8 @@
  * following identifiers to their definitions, and telling whether a name comes from Mastra.
  */
 import path from 'node:path';
-import { Node, SyntaxKind, type Expression, type Symbol as TsSymbol } from 'ts-morph';
+import { Node, SyntaxKind, ts, type Expression, type SourceFile, type Symbol as TsSymbol } from '../ts-morph.ts';
+import type { KindToNodeMappings } from 'ts-morph';
 import type { Location } from './model.ts';
 import type { TypeOracle } from './type-oracle.ts';
 
@@ -177,4 +178,30 @@ export function propertyValue(object: Node, name: string): Expression | undefine
   }
   if (prop && Node.isShorthandPropertyAssignment(prop)) return prop.getNameNode();
   return undefined;
+}
+
+/** The node kinds the analysis looks for in whole files. */
+const INDEXED = new Set<SyntaxKind>([SyntaxKind.NewExpression, SyntaxKind.CallExpression, SyntaxKind.BinaryExpression, SyntaxKind.SwitchStatement]);
+const indexes = new WeakMap<SourceFile, Map<SyntaxKind, ts.Node[]>>();
+
+/**
+ * `file.getDescendantsOfKind(kind)` for the kinds the analysis asks of every file, from one walk of
+ * the syntax tree per file instead of one per kind (ts-morph walks with nested generators), in the
+ * same order.
+ */
+export function descendantsOfKind<K extends SyntaxKind>(file: SourceFile, kind: K): KindToNodeMappings[K][] {
+  if (!INDEXED.has(kind)) return file.getDescendantsOfKind(kind);
+  let index = indexes.get(file);
+  if (!index) {
+    const found = new Map<SyntaxKind, ts.Node[]>([...INDEXED].map((k) => [k, []]));
+    const visit = (node: ts.Node): void => {
+      found.get(node.kind)?.push(node);
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(file.compilerNode, visit);
+    indexes.set(file, (index = found));
+  }
+  // ts-morph's own wrapper lookup (what getDescendantsOfKind uses), so wrapped nodes stay the same objects.
+  const wrap = file as unknown as { _getNodeFromCompilerNode(node: ts.Node): KindToNodeMappings[K] };
+  return index.get(kind)!.map((n) => wrap._getNodeFromCompilerNode(n));
 }

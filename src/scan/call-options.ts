@@ -2,7 +2,7 @@
  * Reads the tool-related options of a generate()/stream() call or an Agent's `defaultOptions`:
  * toolsets, clientTools, toolChoice, activeTools and what prepareStep returns.
  */
-import { Node, type ObjectLiteralExpression } from 'ts-morph';
+import { Node, type ObjectLiteralExpression } from '../ts-morph.ts';
 import { locate, resolveValue, unwrap } from './ast.ts';
 import type { CallOptionsInfo, NameRef } from './model.ts';
 import { staticString } from './static-value.ts';

@@ -2,8 +2,8 @@
  * Finds `agent.generate(...)` / `agent.stream(...)` calls and ties each to its agent: through a
  * variable (across files), `mastra.getAgent('key')` or `mastra.getAgentById('id')`.
  */
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
-import { locate, propertyValue, resolveValue, unwrap } from './ast.ts';
+import { Node, SyntaxKind, type SourceFile } from '../ts-morph.ts';
+import { descendantsOfKind, locate, propertyValue, resolveValue, unwrap } from './ast.ts';
 import { readCallOptions } from './call-options.ts';
 import type { AgentInfo, CallSite, TextFragment } from './model.ts';
 import { staticString } from './static-value.ts';
@@ -56,7 +56,7 @@ function promptFragments(ctx: MapContext, prompt: Node | undefined, options: Nod
 
 export function findCalls(ctx: MapContext, file: SourceFile, agents: AgentLookup): Array<Omit<CallSite, 'prediction' | 'unknownNames'>> {
   const out: Array<Omit<CallSite, 'prediction' | 'unknownNames'>> = [];
-  for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || !(CALL_METHODS.has(callee.getName()) || NETWORK_METHODS.has(callee.getName()))) continue;
     const receiver = callee.getExpression();

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Node, type Project, type SourceFile } from 'ts-morph';
+import { Node, type Project, type SourceFile } from '../ts-morph.ts';
 import { locate, propertyValue } from './ast.ts';
 import { inFile } from './isolate.ts';
 import type { AgentDraft, ToolEntry, ToolSet } from './model.ts';

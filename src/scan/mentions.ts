@@ -2,10 +2,11 @@
  * Finds where a tool's names appear as text: in prompt fragments (whole-name matches only) and in
  * code that compares a tool name with a string literal (`toolName === 'x'`, `switch`, `includes`).
  */
-import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
-import { locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
+import { Node, SyntaxKind, type CallExpression, type SourceFile } from '../ts-morph.ts';
+import { descendantsOfKind, locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
 import type { ToolOrigin } from '../names/normalise.ts';
 import type { Location, Mention, MentionMatch, TextFragment } from './model.ts';
+import { isProvableToolName } from './provable-tool-name.ts';
 
 /** One name a tool can be called by, and which of its names it is. */
 export interface ToolName {
@@ -101,52 +102,6 @@ function isToolNameExpr(node: Node): boolean {
   return TOOL_NAME_EXPR.test(unwrap(node).getText().replace(/\?\./g, '.'));
 }
 
-const TYPED_BY_MASTRA = /[\\/]node_modules[\\/](@mastra|ai|@ai-sdk)[\\/]/;
-
-/**
- * Whether a `x.toolName` expression is provably a tool name: the object it is read from is typed
- * by @mastra/core or the AI SDK (a stream chunk, a tool call, a step result), not by the app.
- */
-function typedByMastra(ctx: ScanContext, node: Node): boolean {
-  return ctx.types.withTypes(node, typedInProject) ?? false;
-}
-
-function typedInProject(node: Node): boolean {
-  const expr = unwrap(node);
-  if (!Node.isPropertyAccessExpression(expr)) return false;
-  if (rootFromMastra(expr)) return true;
-  try {
-    const owner = expr.getExpression().getType();
-    const decls = [owner, ...owner.getUnionTypes()].flatMap((t) => [...(t.getSymbol()?.getDeclarations() ?? []), ...(t.getAliasSymbol()?.getDeclarations() ?? [])]);
-    const prop = expr.getNameNode().getSymbol()?.getDeclarations() ?? [];
-    return [...decls, ...prop].some((d) => TYPED_BY_MASTRA.test(d.getSourceFile().getFilePath()));
-  } catch {
-    return false;
-  }
-}
-
-const MASTRA_TYPE_TEXT = /node_modules\/(@mastra\/core|ai|@ai-sdk\/[^/]+)\//;
-
-/**
- * The value the access starts from is typed by Mastra: `chunk` in `for await (const chunk of
- * agentStream.fullStream)`, or a variable whose declared type comes from @mastra/core or `ai`.
- */
-function rootFromMastra(expr: Node): boolean {
-  let root: Node = expr;
-  while (Node.isPropertyAccessExpression(root) || Node.isElementAccessExpression(root)) root = unwrap(root.getExpression());
-  if (!Node.isIdentifier(root)) return false;
-  try {
-    if (MASTRA_TYPE_TEXT.test(root.getType().getText())) return true;
-    for (const decl of root.getSymbol()?.getDeclarations() ?? []) {
-      const loop = decl.getFirstAncestorByKind(SyntaxKind.ForOfStatement);
-      if (loop && MASTRA_TYPE_TEXT.test(loop.getExpression().getType().getText())) return true;
-    }
-  } catch {
-    // No types (broken code, nothing installed): not provable.
-  }
-  return false;
-}
-
 /** A method call that turns wire names back into other names: `name.replace(/_/g, '.')`. */
 function isConversion(node: Node): boolean {
   if (!Node.isCallExpression(node)) return false;
@@ -183,8 +138,7 @@ export function behindMapping(compared: Node): boolean {
 /** `x.toolName.replace(/_/g, '.')` and the like: code that converts wire names back. */
 export function nameConversions(ctx: ScanContext, file: SourceFile): Array<{ location: Location; text: string }> {
   if (!/toolName|tool_name/.test(file.getFullText())) return [];
-  return file
-    .getDescendantsOfKind(SyntaxKind.CallExpression)
+  return descendantsOfKind(file, SyntaxKind.CallExpression)
     .filter(isConversion)
     .map((call) => ({ location: locate(ctx, call), text: call.getText().slice(0, 120) }));
 }
@@ -249,18 +203,18 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
   const push = (node: Node, compared: Node) => {
     const n = unwrap(node);
     if (behindMapping(compared)) return;
-    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) out.push({ value: n.getLiteralValue(), raw: n.getText(), location: locate(ctx, n), provable: typedByMastra(ctx, compared), compared });
+    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) out.push({ value: n.getLiteralValue(), raw: n.getText(), location: locate(ctx, n), provable: isProvableToolName(ctx, compared), compared });
   };
-  for (const bin of file.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+  for (const bin of descendantsOfKind(file, SyntaxKind.BinaryExpression)) {
     if (!['===', '!==', '==', '!='].includes(bin.getOperatorToken().getText())) continue;
     if (isToolNameExpr(bin.getLeft())) push(bin.getRight(), bin.getLeft());
     else if (isToolNameExpr(bin.getRight())) push(bin.getLeft(), bin.getRight());
   }
-  for (const sw of file.getDescendantsOfKind(SyntaxKind.SwitchStatement)) {
+  for (const sw of descendantsOfKind(file, SyntaxKind.SwitchStatement)) {
     if (!isToolNameExpr(sw.getExpression())) continue;
     for (const clause of sw.getCaseBlock().getClauses()) if (Node.isCaseClause(clause)) push(clause.getExpression(), sw.getExpression());
   }
-  for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     const [arg] = call.getArguments();
     if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'includes' || !arg || !isToolNameExpr(arg)) continue;

@@ -6,7 +6,7 @@
  * model sees is decided from these, before it is made. Read-only.
  */
 import path from 'node:path';
-import { ts } from 'ts-morph';
+import { ts } from '../ts-morph.ts';
 import { isSourceFile } from './discover.ts';
 import { findName } from './mentions.ts';
 import type { Location, NameUse } from './model.ts';

@@ -34,6 +34,8 @@ export interface ScanInputs {
   texts: TextCache;
   /** The text the scan parsed for a file (absolute path), as the parser read it (no BOM). */
   parsedText: (file: string) => string | undefined;
+  /** Files whose questions needed the type checker (a project with the installed declarations). */
+  typeChecked: string[];
 }
 
 /**
@@ -76,7 +78,8 @@ export async function scanWithInputs(rootPath: string, options: ScanOptions = {}
   const { project, failed, blocked } = createProject(configs, candidates, () => clock.tick());
   const failures: ScanFileError[] = [...unreadable, ...failed.map((f) => ({ file: relative(root, f.file), message: f.message }))];
   const parsed = candidates.filter((f) => !blocked.has(f));
-  const scan = analyseEach(project, root, parsed, discovered.sources.length, installedMastraVersion(root), typedProjects(configs), blocked, failures);
+  const types = typedProjects(configs);
+  const scan = analyseEach(project, root, parsed, discovered.sources.length, installedMastraVersion(root), types, blocked, failures);
   scan.files.unparsable = [...scan.files.unparsable, ...failures].sort((a, b) => a.file.localeCompare(b.file));
   scan.files.skipped = [...discovered.skipped, ...skipped].sort((a, b) => a.file.localeCompare(b.file));
   scan.files.links = discovered.links;
@@ -86,5 +89,5 @@ export async function scanWithInputs(rootPath: string, options: ScanOptions = {}
   scan.nameUses = withoutToolKeys(scan, findNameUses(root, [...discovered.sources, ...discovered.texts], renameableNames(scan), (f) => texts.read(f)));
   clock.end(candidates.length);
   const parsedText = (file: string) => (blocked.has(file) ? undefined : project.getSourceFile(file)?.getFullText());
-  return { scan, discovered, texts, parsedText };
+  return { scan, discovered, texts, parsedText, typeChecked: types.typeChecked?.() ?? [] };
 }

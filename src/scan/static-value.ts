@@ -3,7 +3,8 @@
  * them, constants (across files), `tool.id` on a createTool() result, and, failing those, a string
  * literal type from the checker. Never runs user code.
  */
-import { Node, type NumericLiteral } from 'ts-morph';
+import type { NumericLiteral } from 'ts-morph';
+import { Node } from '../ts-morph.ts';
 import { propertyValue, resolveValue, unwrap } from './ast.ts';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Node, QuoteKind } from 'ts-morph';
+import { Node, QuoteKind } from '../ts-morph.ts';
 import { relativePath, resolveValue, unwrap, type ScanContext } from './ast.ts';
 import type { Location, TextFragment } from './model.ts';
 import { staticString } from './static-value.ts';

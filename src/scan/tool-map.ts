@@ -3,12 +3,12 @@
  * literals, identifiers and imports, spreads, functions with every return path, conditionals. What
  * it cannot read becomes an unresolved or runtime entry, never a silent omission.
  */
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind } from '../ts-morph.ts';
 import type { ToolOrigin } from '../names/normalise.ts';
 import { locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
 import type { KeyKind, Location, ToolSet, ToolValue } from './model.ts';
 import { numericKey, staticString } from './static-value.ts';
-import { classifyValue, type ValueContext } from './tool-value.ts';
+import { builtinIdKey, classifyValue, type ValueContext } from './tool-value.ts';
 import { runtimeSource } from './runtime-tools.ts';
 
 export interface MapContext extends ScanContext, ValueContext {}
@@ -161,6 +161,7 @@ function readObject(ctx: MapContext, object: Node, set: ToolSet, walk: Walk): vo
     }
     const nameNode = prop.getNameNode();
     const key = keyOf(nameNode);
+    if (key.value === undefined && Node.isComputedPropertyName(nameNode)) key.value = builtinIdKey(nameNode.getExpression(), ctx);
     if (key.value === undefined) {
       unresolved(ctx, set, walk, nameNode, `the key ${nameNode.getText()} is computed at run time`);
       continue;

@@ -1,7 +1,7 @@
 /** Classifies the value registered under a tool key: createTool, built-in, AI SDK, provider tool... */
-import { Node } from 'ts-morph';
-import { importedFrom, isMastraExport, mastraExport, resolveValue } from './ast.ts';
-import { BUNDLED_BUILTIN_IDS, declaredToolId, WEB_SEARCH_MARKER } from './builtins.ts';
+import { Node } from '../ts-morph.ts';
+import { importedFrom, isMastraExport, mastraExport, resolveValue, unwrap } from './ast.ts';
+import { BUNDLED_BUILTIN_IDS, declaredToolId, installedToolId, WEB_SEARCH_MARKER } from './builtins.ts';
 import type { ToolValue } from './model.ts';
 import type { TypeOracle } from './type-oracle.ts';
 import { objectBehind, staticString } from './static-value.ts';
@@ -42,7 +42,7 @@ export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
   const exported = Node.isIdentifier(expr) || Node.isPropertyAccessExpression(expr) ? mastraExport(expr) : undefined;
   if (exported && exported.module.startsWith('@mastra/core')) {
     if (exported.exportName === WEB_SEARCH_MARKER) return { kind: 'web-search-marker', ...exported };
-    const declared = declaredToolId(ctx.types, expr);
+    const declared = installedToolId(ctx.types, expr, exported);
     const bundled = BUNDLED_BUILTIN_IDS[exported.exportName];
     if (declared || bundled) {
       return declared
@@ -74,4 +74,15 @@ export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
   const id = declaredToolId(ctx.types, expr);
   const text = expr.getText().slice(0, 80);
   return id === undefined ? { kind: 'unknown', text } : { kind: 'unknown', text, id };
+}
+
+/**
+ * `[webFetchTool.id]` as a key: the id of a Mastra built-in (from the installed package, or the
+ * bundled table when it is not installed), so the key is known without running the code.
+ */
+export function builtinIdKey(computed: Node, ctx: ValueContext): string | undefined {
+  const inner = unwrap(computed);
+  if (!Node.isPropertyAccessExpression(inner) || inner.getName() !== 'id') return undefined;
+  const owner = classifyValue(unwrap(inner.getExpression()), ctx);
+  return owner.kind === 'builtin' ? owner.id : undefined;
 }

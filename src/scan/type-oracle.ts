@@ -1,20 +1,30 @@
 /**
  * Questions that need the installed declarations (a built-in's `id` type, whether a value is typed
- * by @mastra/core or the AI SDK) are answered here, in a project built for the owning tsconfig only
- * when the first such question comes. Most repositories never pay for it: the scan project has no
- * node_modules types and no lib files.
+ * by @mastra/core or the AI SDK). A built-in's id is read from the package's export chain
+ * (`package-tool-ids.ts`); anything that reader or the syntactic tracing cannot decide goes to a
+ * type-checked project built for the owning tsconfig only when the first such question comes,
+ * with only the file asked about as its root. Most repositories never pay for it: the scan project
+ * has no node_modules types and no lib files.
  */
-import { Project, type Node } from 'ts-morph';
+import { Project, type Node, type ts } from '../ts-morph.ts';
 import { isStackOverflow } from './isolate.ts';
+import { PackageToolIds, UNDECIDED, type ToolIdAnswer } from './package-tool-ids.ts';
 import type { TsConfigs } from './tsconfigs.ts';
 
 export interface TypeOracle {
   /** Runs `query` on the same node in a project that has the installed types. */
   withTypes<T>(node: Node, query: (typed: Node) => T): T | undefined;
+  /**
+   * The literal `id` of a tool that `module` exports, as `fromFile` would see it, read from the
+   * installed package's declarations without a type check; UNDECIDED sends the caller to withTypes.
+   */
+  packageToolId(fromFile: string, module: string, exportName: string): ToolIdAnswer;
+  /** Files a typed project was built for so far (each loads the installed declarations it imports). */
+  typeChecked?(): string[];
 }
 
-/** For in-memory scans: the project itself is all there is. */
-export const SAME_PROJECT: TypeOracle = { withTypes: (node, query) => query(node) };
+/** For in-memory scans: the project itself is all there is (nothing installed is read). */
+export const SAME_PROJECT: TypeOracle = { withTypes: (node, query) => query(node), packageToolId: () => UNDECIDED };
 
 /** The node with the same kind and span in another copy of the file. */
 function sameNode(node: Node, copy: Node): Node | undefined {
@@ -29,17 +39,31 @@ function sameNode(node: Node, copy: Node): Node | undefined {
 
 export function typedProjects(configs: TsConfigs): TypeOracle {
   const projects = new Map<string, Project>();
+  const typedOptions = new Map<string, ts.CompilerOptions>();
+  const ids = new PackageToolIds();
+  const checked: string[] = [];
+  /** The options the typed project of a file's tsconfig is built with (one object per tsconfig). */
+  const optionsFor = (file: string) => {
+    const { configFile, options } = configs.ownerOf(file);
+    let typed = typedOptions.get(configFile ?? '');
+    if (!typed) typedOptions.set(configFile ?? '', (typed = { ...options, allowJs: true, noEmit: true }));
+    return { key: configFile ?? '', options: typed };
+  };
   return {
     withTypes(node, query) {
       const file = node.getSourceFile().getFilePath();
-      const { configFile, options } = configs.ownerOf(file);
-      let project = projects.get(configFile ?? '');
+      const { key, options } = optionsFor(file);
+      let project = projects.get(key);
       if (!project) {
-        project = new Project({ compilerOptions: { ...options, allowJs: true, noEmit: true }, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
-        projects.set(configFile ?? '', project);
+        project = new Project({ compilerOptions: options, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
+        projects.set(key, project);
       }
       try {
-        const copy = project.getSourceFile(file) ?? project.addSourceFileAtPath(file);
+        let copy = project.getSourceFile(file);
+        if (!copy) {
+          copy = project.addSourceFileAtPath(file);
+          checked.push(file);
+        }
         const typed = sameNode(node, copy);
         return typed ? query(typed) : undefined;
       } catch (error) {
@@ -48,5 +72,9 @@ export function typedProjects(configs: TsConfigs): TypeOracle {
         throw error;
       }
     },
+    packageToolId(fromFile, module, exportName) {
+      return ids.idOf(fromFile, module, exportName, optionsFor(fromFile).options);
+    },
+    typeChecked: () => [...checked],
   };
 }

@@ -10,6 +10,7 @@ import { TOOL_VERSION } from '../report/build.ts';
 import type { AgentInfo, ScanResult } from '../scan/model.ts';
 import { scanRepository, type ScanOptions } from '../scan/scan.ts';
 import { agentReasons, compare, isToolFailure, predictAgent, predictCall } from './compare.ts';
+import { DEFAULT_TIMEOUT_MS } from './defaults.ts';
 import { VerifyUsageError } from './errors.ts';
 import { VERIFY_SCHEMA_VERSION, type AgentVerification, type CallVerification, type MeasuredCall, type Measurement, type ScanAgentRef, type Verification, type VerifyReport, type VerifyStatus } from './model.ts';
 import { resolveEntry, resolveScenarios } from './paths.ts';
@@ -28,7 +29,7 @@ export interface VerifyOptions extends Pick<ScanOptions, 'include' | 'exclude' |
   timeoutMs?: number;
 }
 
-export const DEFAULT_TIMEOUT_MS = 60_000;
+export { DEFAULT_TIMEOUT_MS } from './defaults.ts';
 
 export interface AppTarget {
   root: string;

@@ -1,0 +1,45 @@
+/**
+ * Start-up: `--help`, `--version` and `names` load no part of the TypeScript compiler, ts-morph,
+ * jscodeshift or prettier (they are loaded by the commands that scan or rewrite, when they run).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../bin/mastra-tool-names.ts', import.meta.url));
+const RECORD = fileURLToPath(new URL('./helpers/record-modules.mjs', import.meta.url));
+const HEAVY = /[\\/]node_modules[\\/](typescript|ts-morph|@ts-morph[\\/]common|jscodeshift|recast|@babel[\\/]parser|prettier)[\\/]/;
+
+/** The modules a CLI run resolved, and its exit code. */
+function loaded(args: string[]): { code: number | null; modules: string[] } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mtn-modules-'));
+  const log = path.join(dir, 'modules.log');
+  try {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', RECORD, BIN, ...args], { encoding: 'utf8', env: { ...process.env, MTN_MODULE_LOG: log, NO_COLOR: '1' } });
+    const modules = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    return { code: r.status, modules };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('start-up loads only what the command needs', () => {
+  for (const args of [['--version'], ['--help'], ['names', 'a.b', 'c'], ['migrate', '--help']]) {
+    test(`${args.join(' ')}: no compiler, ts-morph, jscodeshift or prettier`, () => {
+      const { code, modules } = loaded(args);
+      assert.equal(code, 0);
+      assert.ok(modules.some((m) => m.includes('/node_modules/yargs/')), 'the recorder sees packages');
+      assert.deepEqual(modules.filter((m) => HEAVY.test(m)), []);
+    });
+  }
+
+  test('scan loads ts-morph when it runs (the recorder would see it)', () => {
+    const { code, modules } = loaded(['scan', '--json', fileURLToPath(new URL('../fixtures/scan/clean/', import.meta.url))]);
+    assert.equal(code, 0);
+    assert.ok(modules.some((m) => /[\\/]node_modules[\\/]ts-morph[\\/]/.test(m)));
+  });
+});
