@@ -166,6 +166,10 @@ describe('report what is wrong, and only that', () => {
       assert.deepEqual([r.plan.edits, r.written], [[], []]);
       assert.deepEqual(snapshot(copy.root), before);
       const scan = await scanRepository(copy.root);
+      // A built-in keyed by its own id ([webFetchTool.id]) is read statically: web_fetch is offered.
+      const researcher = agentIn(scan, 'researcher');
+      assert.deepEqual((await captureFixtureAgent(copy.root, researcher, provider())).toolNames, ['search_web', 'web_fetch']);
+      assert.deepEqual(predictRequest(agentSources(researcher)).toolNames, ['search_web', 'web_fetch']);
       const support = agentIn(scan, 'support-agent');
       assert.deepEqual((await captureFixtureAgent(copy.root, support, provider())).toolNames, predictRequest(agentSources(support)).toolNames);
       const listed = await captureFixtureNetwork(copy.root, agentIn(scan, 'coordinator'), provider());

@@ -15,27 +15,13 @@ import { findFileAgents } from './file-agents.ts';
 import { comparedLiterals, mentionsIn, nameConversions, tiedTo, type ToolName } from './mentions.ts';
 import { SCAN_SCHEMA_VERSION, type AgentDraft, type AgentInfo, type AgentRuns, type CallOptionsInfo, type CallSite, type Mention, type NameUse, type AgentRunMode, type ScanResult, type ToolEntry, type UnknownName } from './model.ts';
 import { findNameUses } from './name-uses.ts';
+import { agentSources, keysOf, providerDefined } from './sources.ts';
+
+export { agentSources } from './sources.ts';
 import { inFile } from './isolate.ts';
 import { createInMemoryProject, syntaxError } from './project.ts';
 import type { MapContext } from './tool-map.ts';
 import { SAME_PROJECT, type TypeOracle } from './type-oracle.ts';
-
-function keysOf(entries: ToolEntry[]): string[] {
-  return entries.map((e) => e.key);
-}
-
-function providerDefined(entries: ToolEntry[]): ToolSources['providerDefined'] {
-  return entries.filter((e) => e.value.kind === 'provider-defined' || e.value.kind === 'web-search-marker').map((e) => ({ origin: e.origin, key: e.key }));
-}
-
-export function agentSources(agent: AgentDraft): ToolSources {
-  return {
-    tools: keysOf(agent.tools.entries),
-    agents: keysOf(agent.agents.entries),
-    workflows: keysOf(agent.workflows.entries),
-    providerDefined: providerDefined(agent.tools.entries),
-  };
-}
 
 function callSources(agent: AgentDraft | undefined, options: CallOptionsInfo): ToolSources {
   const toolsets = new Map<string, string[]>();
