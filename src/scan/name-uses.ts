@@ -87,10 +87,31 @@ function dataUses(rel: string, text: string, names: ReadonlySet<string>): NameUs
   return out;
 }
 
-/** A cheap test before a parse: does the text hold any of the names at all? */
-function mayHold(text: string, names: ReadonlySet<string>): boolean {
-  for (const name of names) if (text.includes(name)) return true;
-  return false;
+const WORD = /[A-Za-z0-9_-]+/g;
+const LEGAL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * A cheap test before a parse: does the text hold any of the names at all? One pass over the words
+ * of the text, whatever the number of names: a legal name is one word; another key (`search.web`)
+ * is looked for only in texts holding its longest word. Keys without a word are searched directly.
+ */
+function holderTest(names: ReadonlySet<string>): (text: string) => boolean {
+  const byWord = new Map<string, string[]>();
+  const wordless: string[] = [];
+  for (const name of names) {
+    if (LEGAL.test(name)) continue;
+    const longest = (name.match(WORD) ?? []).sort((a, b) => b.length - a.length)[0];
+    if (longest) byWord.set(longest, [...(byWord.get(longest) ?? []), name]);
+    else wordless.push(name);
+  }
+  return (text) => {
+    for (const m of text.matchAll(WORD)) {
+      if (names.has(m[0])) return true;
+      const keys = byWord.get(m[0]);
+      if (keys?.some((k) => text.includes(k))) return true;
+    }
+    return wordless.some((n) => text.includes(n));
+  };
 }
 
 /**
@@ -100,6 +121,7 @@ function mayHold(text: string, names: ReadonlySet<string>): boolean {
 export function findNameUses(root: string, files: readonly string[], names: ReadonlySet<string>, read: (file: string) => string | undefined): NameUse[] {
   if (names.size === 0) return [];
   const out: NameUse[] = [];
+  const mayHold = holderTest(names);
   for (const file of files) {
     const code = isSourceFile(file);
     if (!code && !DATA_FILE.test(file)) continue;
@@ -109,7 +131,7 @@ export function findNameUses(root: string, files: readonly string[], names: Read
     } catch {
       continue;
     }
-    if (text === undefined || !mayHold(text, names)) continue;
+    if (text === undefined || !mayHold(text)) continue;
     const rel = path.relative(root, file).split(path.sep).join('/');
     try {
       out.push(...(code ? codeUses(file, rel, text.replace(/^\uFEFF/, ''), names) : dataUses(rel, text, names)));

@@ -71,7 +71,8 @@ export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
       return id === undefined ? { kind: 'workflow' } : { kind: 'workflow', id };
     }
   }
-  const id = declaredToolId(ctx.types, expr);
+  // An object written out in the code has no declared id to ask the type checker for: read it.
+  const id = Node.isObjectLiteralExpression(value) ? idFromArgument(value) : declaredToolId(ctx.types, expr);
   const text = expr.getText().slice(0, 80);
   return id === undefined ? { kind: 'unknown', text } : { kind: 'unknown', text, id };
 }
