@@ -3,32 +3,16 @@
  * plan: shared by the tests of a clone and of the installed package.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RULE_IDS, type RuleId } from '../../src/plan/model.ts';
+import { run, type CliResult } from './run-cli.ts';
 
 export const FIXTURES = fileURLToPath(new URL('../../transforms/__testfixtures__/', import.meta.url));
 
-export interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `command args` in `cwd`, with colours off; never through a shell. */
-export function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+export type Run = CliResult;
+export { run };
 
 export function jscodeshift(cwd: string, transform: string, args: string[]): Promise<Run> {
   return run('npx', ['jscodeshift', '-t', transform, ...args], cwd);

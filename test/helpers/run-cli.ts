@@ -10,19 +10,20 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], stdin?: string, cwd?: string, env: Record<string, string> = {}): Promise<CliResult> {
+/** `command args` in `cwd`, colours off, never through a shell; `stdin` is written and closed. */
+export function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}, stdin = ''): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', BIN, ...args], {
-      cwd: cwd ?? process.cwd(),
-      env: { ...process.env, NO_COLOR: '1', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin ?? '');
+    child.stdin.end(stdin);
   });
+}
+
+export function runCli(args: string[], stdin?: string, cwd?: string, env: Record<string, string> = {}): Promise<CliResult> {
+  return run(process.execPath, ['--import', 'tsx', BIN, ...args], cwd ?? process.cwd(), env, stdin ?? '');
 }
