@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import type { Report } from '../src/report/model.ts';
+import { reportWith } from './helpers/report-with.ts';
 import { renderReport } from '../src/report/render/index.ts';
 import { MARKER } from '../src/report/render/markdown.ts';
 import { runCli } from './helpers/run-cli.ts';
@@ -25,24 +25,6 @@ function parseCommand(line: string): { command: string; properties: Record<strin
     properties[pair.slice(0, at)] = unescape(pair.slice(at + 1));
   }
   return { command: match[1]!, properties, message: unescape(match[3]!) };
-}
-
-function reportWith(parts: Partial<Report>): Report {
-  return {
-    schemaVersion: 1,
-    tool: { name: 'mastra-tool-names', version: '0.0.0-test' },
-    mode: 'check',
-    target: 'app',
-    mastra: { builtinIds: 'bundled-table' },
-    rules: ['rewrite-keys'],
-    totals: { changes: 0, files: 0, preserved: 0, fixed: 0, renamed: 0, findings: 0, failedFiles: 0 },
-    changes: [],
-    findings: [],
-    agents: [],
-    renames: [],
-    files: [],
-    ...parts,
-  };
 }
 
 describe('--format github', () => {

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Report, ReportChange, ReportFinding } from '../src/report/model.ts';
+import { reportWith } from './helpers/report-with.ts';
 import { COMMENT_LIMIT, MARKER, renderMarkdown } from '../src/report/render/markdown.ts';
 
 /** A seeded, reproducible report of `files` files with `perFile` changes and a diff each. */
@@ -25,20 +26,14 @@ function bigReport(files: number, perFile: number, findings: number): Report {
   for (let i = 0; i < findings; i++) {
     found.push({ kind: i % 5 === 0 ? 'runtime-names' : 'reference', severity: i % 5 === 0 ? 'note' : 'warning', message: `code compares a tool name with "name.${i}", but the model calls the tool "name_${i}"`, locations: [{ file: `src/ui/view-${i}.tsx`, line: i + 1, column: 3, start: 0, end: 0 }], agents: [] });
   }
-  return {
-    schemaVersion: 1,
-    tool: { name: 'mastra-tool-names', version: '0.0.0-test' },
-    mode: 'check',
+  return reportWith({
     target: '.',
-    mastra: { builtinIds: 'bundled-table' },
-    rules: ['rewrite-keys'],
     totals: { changes: changes.length, files, preserved: changes.length, fixed: 0, renamed: 0, findings: found.filter((f) => f.severity !== 'note').length, failedFiles: 0 },
     changes,
     findings: found,
     agents: Array.from({ length: files }, (_, f) => ({ agent: `agent-${f}`, file: `src/agents/agent-${f}.ts`, before: [`tool_${f}_0`, `tool_${f}_1`], after: [`tool_${f}_0`, `tool_${f}_1`] })),
-    renames: [],
     files: reportFiles,
-  };
+  });
 }
 
 const count = (text: string, what: RegExp) => (text.match(what) ?? []).length;
