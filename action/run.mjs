@@ -19,9 +19,11 @@ import path from 'node:path';
 const MARKER = '<!-- mastra-tool-names -->';
 const MODES = ['fail', 'comment', 'both'];
 
-const input = (name, fallback = '') => (process.env[`INPUT_${name.toUpperCase().replace(/-/g, '_')}`] ?? '').trim() || fallback;
+const input = (name, fallback = '') =>
+  (process.env[`INPUT_${name.toUpperCase().replace(/-/g, '_')}`] ?? '').trim() || fallback;
 const escapeData = (s) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-const annotate = (level, message) => console.log(`::${level} title=mastra-tool-names::${escapeData(message)}`);
+const annotate = (level, message) =>
+  console.log(`::${level} title=mastra-tool-names::${escapeData(message)}`);
 
 function setOutput(name, value) {
   const file = process.env.GITHUB_OUTPUT;
@@ -45,17 +47,44 @@ function comment(bodyFile, pending) {
     return;
   }
   const gh = (args) => spawnSync('gh', args, { encoding: 'utf8' });
-  const found = gh(['api', '--paginate', `repos/${repo}/issues/${pr}/comments`, '--jq', `.[] | select(.body | startswith("${MARKER}")) | .id`]);
+  const found = gh([
+    'api',
+    '--paginate',
+    `repos/${repo}/issues/${pr}/comments`,
+    '--jq',
+    `.[] | select(.body | startswith("${MARKER}")) | .id`,
+  ]);
   if (found.status !== 0) {
-    annotate('warning', `could not read the pull request's comments: ${found.error?.message ?? found.stderr}`);
+    annotate(
+      'warning',
+      `could not read the pull request's comments: ${found.error?.message ?? found.stderr}`,
+    );
     return;
   }
   const id = found.stdout.split('\n').find(Boolean);
   if (!id && !pending) return;
   const write = id
-    ? gh(['api', '--method', 'PATCH', `repos/${repo}/issues/comments/${id}`, '-F', `body=@${bodyFile}`])
-    : gh(['api', '--method', 'POST', `repos/${repo}/issues/${pr}/comments`, '-F', `body=@${bodyFile}`]);
-  if (write.status !== 0) annotate('warning', `could not comment on the pull request: ${write.error?.message ?? write.stderr}`);
+    ? gh([
+        'api',
+        '--method',
+        'PATCH',
+        `repos/${repo}/issues/comments/${id}`,
+        '-F',
+        `body=@${bodyFile}`,
+      ])
+    : gh([
+        'api',
+        '--method',
+        'POST',
+        `repos/${repo}/issues/${pr}/comments`,
+        '-F',
+        `body=@${bodyFile}`,
+      ]);
+  if (write.status !== 0)
+    annotate(
+      'warning',
+      `could not comment on the pull request: ${write.error?.message ?? write.stderr}`,
+    );
 }
 
 const mode = input('fail-or-comment', 'fail');
@@ -64,22 +93,41 @@ if (!MODES.includes(mode)) {
   process.exit(2);
 }
 const target = input('path', '.');
-const rules = input('rules').split(/[\s,]+/).filter(Boolean);
+const rules = input('rules')
+  .split(/[\s,]+/)
+  .filter(Boolean);
 const version = input('version');
 
 const dir = mkdtempSync(path.join(process.env.RUNNER_TEMP || os.tmpdir(), 'mastra-tool-names-'));
-const files = { sarif: path.join(dir, 'report.sarif'), json: path.join(dir, 'report.json'), markdown: path.join(dir, 'report.md'), summary: path.join(dir, 'summary.md') };
+const files = {
+  sarif: path.join(dir, 'report.sarif'),
+  json: path.join(dir, 'report.json'),
+  markdown: path.join(dir, 'report.md'),
+  summary: path.join(dir, 'summary.md'),
+};
 
-const args = ['--yes', version ? `mastra-tool-names@${version}` : 'mastra-tool-names', 'check', target, '--format', 'github'];
+const args = [
+  '--yes',
+  version ? `mastra-tool-names@${version}` : 'mastra-tool-names',
+  'check',
+  target,
+  '--format',
+  'github',
+];
 args.push('--report', files.sarif, '--report', files.json, '--report', files.markdown);
 if (rules.length) args.push('--only', ...rules);
 // The tool appends its summary to a file of ours: it is also the body of the comment.
-const run = spawnSync('npx', args, { stdio: 'inherit', shell: process.platform === 'win32', env: { ...process.env, GITHUB_STEP_SUMMARY: files.summary } });
+const run = spawnSync('npx', args, {
+  stdio: 'inherit',
+  shell: process.platform === 'win32',
+  env: { ...process.env, GITHUB_STEP_SUMMARY: files.summary },
+});
 const code = run.status ?? 3;
 if (run.error) annotate('error', `could not run npx: ${run.error.message}`);
 
 const summary = existsSync(files.summary) ? readFileSync(files.summary, 'utf8') : '';
-if (summary && process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, summary);
+if (summary && process.env.GITHUB_STEP_SUMMARY)
+  appendFileSync(process.env.GITHUB_STEP_SUMMARY, summary);
 
 let totals;
 try {

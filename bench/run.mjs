@@ -24,11 +24,21 @@ const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 const SIZES = sizes.length ? sizes : [1000, 5000];
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 /** The targets for `migrate --dry-run` on the generated trees, as a ratio of each baseline's time. */
-const TREE_TARGETS = { 'tsc 5.9 --noEmit': 0.1, 'tsc 7 (tsgo) --noEmit': 0.25, 'jscodeshift parse-all': 0.5, 'ast-grep new Agent($$$)': 3 };
+const TREE_TARGETS = {
+  'tsc 5.9 --noEmit': 0.1,
+  'tsc 7 (tsgo) --noEmit': 0.25,
+  'jscodeshift parse-all': 0.5,
+  'ast-grep new Agent($$$)': 3,
+};
 const TREE_RSS_MIB = 1024;
 const APP_RATIO = 0.25;
 const APP_RSS_MIB = 250;
-const STARTUP_TARGETS = { '--version': 0.25, '--help': 0.25, 'names a.b c': 0.25, 'scan (10-file app)': 1 };
+const STARTUP_TARGETS = {
+  '--version': 0.25,
+  '--help': 0.25,
+  'names a.b c': 0.25,
+  'scan (10-file app)': 1,
+};
 
 const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
 const cli = path.join(repo, 'dist', 'bin', 'mastra-tool-names.js');
@@ -36,7 +46,12 @@ const bin = (name) => path.join(here, 'node_modules', '.bin', name);
 const compare = process.env.BENCH_COMPARE ? path.resolve(process.env.BENCH_COMPARE) : undefined;
 
 function once(cmd, args, cwd) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: '--max-old-space-size=8192' } });
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: '--max-old-space-size=8192' },
+  });
   const lines = r.stderr.trim().split('\n');
   const [seconds, kb] = (lines.at(-1) ?? '').split(' ').map(Number);
   return { seconds, rssMiB: kb / 1024, status: r.status, stderr: lines.slice(0, -1).join('\n') };
@@ -47,7 +62,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /** Runs every row RUNS times, alternating between rows; medians of wall time and peak RSS. */
 function measure(rows) {
   const runs = rows.map(() => []);
-  for (let r = 0; r < RUNS; r++) rows.forEach((row, i) => runs[i].push(row.run ? row.run() : once(row.cmd, row.args, row.cwd ?? repo)));
+  for (let r = 0; r < RUNS; r++)
+    rows.forEach((row, i) =>
+      runs[i].push(row.run ? row.run() : once(row.cmd, row.args, row.cwd ?? repo)),
+    );
   return rows.map((row, i) => ({
     label: row.label,
     seconds: median(runs[i].map((x) => x.seconds)),
@@ -74,13 +92,22 @@ function tsconfigsOf(app) {
   const config = JSON.parse(readFileSync(root, 'utf8'));
   const solution = config.references && !config.include && (config.files ?? []).length === 0;
   if (!solution) return [root];
-  return config.references.map((r) => (r.path.endsWith('.json') ? path.join(app, r.path) : path.join(app, r.path, 'tsconfig.json')));
+  return config.references.map((r) =>
+    r.path.endsWith('.json') ? path.join(app, r.path) : path.join(app, r.path, 'tsconfig.json'),
+  );
 }
 
 /** One measurement of tsc --noEmit over every tsconfig of an app, one after the other. */
 function tscApp(app) {
-  const parts = tsconfigsOf(app).map((c) => once(process.execPath, [tsc, '--noEmit', '-p', c], repo));
-  return { seconds: parts.reduce((s, p) => s + p.seconds, 0), rssMiB: Math.max(...parts.map((p) => p.rssMiB)), status: 0, stderr: '' };
+  const parts = tsconfigsOf(app).map((c) =>
+    once(process.execPath, [tsc, '--noEmit', '-p', c], repo),
+  );
+  return {
+    seconds: parts.reduce((s, p) => s + p.seconds, 0),
+    rssMiB: Math.max(...parts.map((p) => p.rssMiB)),
+    status: 0,
+    stderr: '',
+  };
 }
 
 const ok = (met) => (met ? 'met' : 'NOT met');
@@ -98,36 +125,74 @@ const startup = measure([
   { label: '--help', cmd: process.execPath, args: [cli, '--help'] },
   { label: 'names a.b c', cmd: process.execPath, args: [cli, 'names', 'a.b', 'c'] },
   { label: 'scan (10-file app)', cmd: process.execPath, args: [cli, 'scan', small] },
-  ...(compare ? [
-    { label: '--version (compare build)', cmd: process.execPath, args: [compare, '--version'] },
-    { label: 'names a.b c (compare build)', cmd: process.execPath, args: [compare, 'names', 'a.b', 'c'] },
-    { label: 'scan (10-file app, compare build)', cmd: process.execPath, args: [compare, 'scan', small] },
-  ] : []),
+  ...(compare
+    ? [
+        { label: '--version (compare build)', cmd: process.execPath, args: [compare, '--version'] },
+        {
+          label: 'names a.b c (compare build)',
+          cmd: process.execPath,
+          args: [compare, 'names', 'a.b', 'c'],
+        },
+        {
+          label: 'scan (10-file app, compare build)',
+          cmd: process.execPath,
+          args: [compare, 'scan', small],
+        },
+      ]
+    : []),
 ]);
 console.log('\nStart-up (wall time; the scan is of a 10-file app with @mastra/core installed)');
 console.log('| run | wall s | peak RSS MiB | target |');
 console.log('| --- | ---: | ---: | --- |');
 for (const r of startup) {
   const target = STARTUP_TARGETS[r.label];
-  console.log(`| ${r.label} | ${r.seconds.toFixed(2)} | ${r.rssMiB.toFixed(0)} | ${target === undefined ? '' : `< ${target} s ${ok(r.seconds < target)}`} |`);
+  console.log(
+    `| ${r.label} | ${r.seconds.toFixed(2)} | ${r.rssMiB.toFixed(0)} | ${target === undefined ? '' : `< ${target} s ${ok(r.seconds < target)}`} |`,
+  );
 }
 
 // 2. Installed apps.
 const fixtures = path.join(repo, 'fixtures');
-const apps = [path.join(fixtures, 'demo-app'), ...readdirSync(path.join(fixtures, 'scan')).map((d) => path.join(fixtures, 'scan', d)), small].filter((a) => existsSync(path.join(a, 'tsconfig.json')));
-console.log(`\nInstalled apps (@mastra/core ${JSON.parse(readFileSync(path.join(repo, 'node_modules', '@mastra', 'core', 'package.json'), 'utf8')).version}): migrate --dry-run against tsc --noEmit of the same app`);
+const apps = [
+  path.join(fixtures, 'demo-app'),
+  ...readdirSync(path.join(fixtures, 'scan')).map((d) => path.join(fixtures, 'scan', d)),
+  small,
+].filter((a) => existsSync(path.join(a, 'tsconfig.json')));
+console.log(
+  `\nInstalled apps (@mastra/core ${JSON.parse(readFileSync(path.join(repo, 'node_modules', '@mastra', 'core', 'package.json'), 'utf8')).version}): migrate --dry-run against tsc --noEmit of the same app`,
+);
 const compareColumns = compare ? ' compare build s | ÷ tsc | RSS MiB |' : '';
-console.log(`| app | files | migrate s | tsc s | migrate ÷ tsc | ≤ ${APP_RATIO} | migrate peak RSS MiB | ≤ ${APP_RSS_MIB} MiB |${compareColumns}`);
-console.log(`| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |${compare ? ' ---: | ---: | ---: |' : ''}`);
+console.log(
+  `| app | files | migrate s | tsc s | migrate ÷ tsc | ≤ ${APP_RATIO} | migrate peak RSS MiB | ≤ ${APP_RSS_MIB} MiB |${compareColumns}`,
+);
+console.log(
+  `| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |${compare ? ' ---: | ---: | ---: |' : ''}`,
+);
 for (const app of apps) {
   const [migrate, checked, before] = measure([
-    { label: 'migrate', cmd: process.execPath, args: [cli, 'migrate', '--dry-run', '--format', 'json', app] },
+    {
+      label: 'migrate',
+      cmd: process.execPath,
+      args: [cli, 'migrate', '--dry-run', '--format', 'json', app],
+    },
     { label: 'tsc', run: () => tscApp(app) },
-    ...(compare ? [{ label: 'compare', cmd: process.execPath, args: [compare, 'migrate', '--dry-run', '--format', 'json', app] }] : []),
+    ...(compare
+      ? [
+          {
+            label: 'compare',
+            cmd: process.execPath,
+            args: [compare, 'migrate', '--dry-run', '--format', 'json', app],
+          },
+        ]
+      : []),
   ]);
   const ratio = migrate.seconds / checked.seconds;
-  const extra = before ? ` ${before.seconds.toFixed(2)} | ${(before.seconds / checked.seconds).toFixed(2)} | ${before.rssMiB.toFixed(0)} |` : '';
-  console.log(`| ${rel(app)}${migrate.status ? ` (exit ${migrate.status})` : ''} | ${countTs(app)} | ${migrate.seconds.toFixed(2)} | ${checked.seconds.toFixed(2)} | ${ratio.toFixed(2)} | ${ok(ratio <= APP_RATIO)} | ${migrate.rssMiB.toFixed(0)} | ${ok(migrate.rssMiB <= APP_RSS_MIB)} |${extra}`);
+  const extra = before
+    ? ` ${before.seconds.toFixed(2)} | ${(before.seconds / checked.seconds).toFixed(2)} | ${before.rssMiB.toFixed(0)} |`
+    : '';
+  console.log(
+    `| ${rel(app)}${migrate.status ? ` (exit ${migrate.status})` : ''} | ${countTs(app)} | ${migrate.seconds.toFixed(2)} | ${checked.seconds.toFixed(2)} | ${ratio.toFixed(2)} | ${ok(ratio <= APP_RATIO)} | ${migrate.rssMiB.toFixed(0)} | ${ok(migrate.rssMiB <= APP_RSS_MIB)} |${extra}`,
+  );
 }
 
 // 3. Generated trees.
@@ -140,27 +205,77 @@ for (const size of SIZES) {
     const files = countTs(root);
     const rows = measure([
       { label: 'scan', cmd: process.execPath, args: [cli, 'scan', '--json', root] },
-      { label: 'migrate --dry-run', cmd: process.execPath, args: [cli, 'migrate', '--dry-run', '--verbose', '--format', 'json', root] },
-      { label: 'tsc 5.9 --noEmit', cmd: process.execPath, args: [tsc, '-p', path.join(root, 'tsconfig.all.json')] },
-      { label: 'tsc 7 (tsgo) --noEmit', cmd: bin('tsgo'), args: ['-p', path.join(root, 'tsconfig.all.json')] },
-      { label: 'jscodeshift parse-all', cmd: process.execPath, args: [path.join(repo, 'node_modules', 'jscodeshift', 'bin', 'jscodeshift.js'), '-t', path.join(here, 'parse-only.cjs'), '--dry', '--silent', '--extensions=ts', root] },
-      { label: 'ast-grep new Agent($$$)', cmd: bin('ast-grep'), args: ['run', '-p', 'new Agent($$$)', '-l', 'ts', root] },
-      ...(compare ? [{ label: 'migrate --dry-run (compare build)', cmd: process.execPath, args: [compare, 'migrate', '--dry-run', '--format', 'json', root] }] : []),
+      {
+        label: 'migrate --dry-run',
+        cmd: process.execPath,
+        args: [cli, 'migrate', '--dry-run', '--verbose', '--format', 'json', root],
+      },
+      {
+        label: 'tsc 5.9 --noEmit',
+        cmd: process.execPath,
+        args: [tsc, '-p', path.join(root, 'tsconfig.all.json')],
+      },
+      {
+        label: 'tsc 7 (tsgo) --noEmit',
+        cmd: bin('tsgo'),
+        args: ['-p', path.join(root, 'tsconfig.all.json')],
+      },
+      {
+        label: 'jscodeshift parse-all',
+        cmd: process.execPath,
+        args: [
+          path.join(repo, 'node_modules', 'jscodeshift', 'bin', 'jscodeshift.js'),
+          '-t',
+          path.join(here, 'parse-only.cjs'),
+          '--dry',
+          '--silent',
+          '--extensions=ts',
+          root,
+        ],
+      },
+      {
+        label: 'ast-grep new Agent($$$)',
+        cmd: bin('ast-grep'),
+        args: ['run', '-p', 'new Agent($$$)', '-l', 'ts', root],
+      },
+      ...(compare
+        ? [
+            {
+              label: 'migrate --dry-run (compare build)',
+              cmd: process.execPath,
+              args: [compare, 'migrate', '--dry-run', '--format', 'json', root],
+            },
+          ]
+        : []),
     ]);
     const migrate = rows[1];
-    console.log(`\n${tree} tree, ${size} files (and ${files - size} in generated/ folders that .gitignore excludes)`);
+    console.log(
+      `\n${tree} tree, ${size} files (and ${files - size} in generated/ folders that .gitignore excludes)`,
+    );
     console.log('| run | wall s | peak RSS MiB | migrate --dry-run time ÷ this | target |');
     console.log('| --- | ---: | ---: | ---: | --- |');
     for (const r of rows) {
       const ratio = migrate.seconds / r.seconds;
       const target = TREE_TARGETS[r.label];
-      console.log(`| ${r.label}${r.status ? ` (exit ${r.status})` : ''} | ${r.seconds.toFixed(2)} | ${r.rssMiB.toFixed(0)} | ${ratio.toFixed(2)} | ${target === undefined ? '' : `≤ ${target} ${ok(ratio <= target)}`} |`);
+      console.log(
+        `| ${r.label}${r.status ? ` (exit ${r.status})` : ''} | ${r.seconds.toFixed(2)} | ${r.rssMiB.toFixed(0)} | ${ratio.toFixed(2)} | ${target === undefined ? '' : `≤ ${target} ${ok(ratio <= target)}`} |`,
+      );
     }
-    console.log(`peak RSS of migrate --dry-run: ${migrate.rssMiB.toFixed(0)} MiB (target ≤ ${TREE_RSS_MIB}: ${ok(migrate.rssMiB <= TREE_RSS_MIB)})`);
+    console.log(
+      `peak RSS of migrate --dry-run: ${migrate.rssMiB.toFixed(0)} MiB (target ≤ ${TREE_RSS_MIB}: ${ok(migrate.rssMiB <= TREE_RSS_MIB)})`,
+    );
     console.log('migrate --dry-run phases (--verbose, last run):');
-    console.log(migrate.stderr.split('\n').map((l) => `    ${l}`).join('\n'));
+    console.log(
+      migrate.stderr
+        .split('\n')
+        .map((l) => `    ${l}`)
+        .join('\n'),
+    );
     if (tree === 'plain') {
-      const workers = spawnSync(process.execPath, [path.join(here, 'workers.mjs'), root], { cwd: repo, encoding: 'utf8' });
+      const workers = spawnSync(process.execPath, [path.join(here, 'workers.mjs'), root], {
+        cwd: repo,
+        encoding: 'utf8',
+      });
       console.log(`rewrite on worker threads: ${workers.stdout.trim() || workers.stderr.trim()}`);
     }
     perTree[tree].push({ files: size, seconds: migrate.seconds });
@@ -174,7 +289,11 @@ for (const [tree, perSize] of Object.entries(perTree)) {
   console.log(`\n${tree} tree, migrate --dry-run, seconds per 1,000 files:`);
   perSize.forEach(({ files, seconds }, i) => {
     const prev = perSize[i - 1];
-    const marginal = prev ? ` (marginal from ${prev.files}: ${(((seconds - prev.seconds) / (files - prev.files)) * 1000).toFixed(2)} s)` : '';
-    console.log(`  ${files} files: ${((seconds / files) * 1000).toFixed(2)} s on average${marginal}`);
+    const marginal = prev
+      ? ` (marginal from ${prev.files}: ${(((seconds - prev.seconds) / (files - prev.files)) * 1000).toFixed(2)} s)`
+      : '';
+    console.log(
+      `  ${files} files: ${((seconds / files) * 1000).toFixed(2)} s on average${marginal}`,
+    );
   });
 }

@@ -15,12 +15,22 @@ if (!cli || !out) {
   process.exit(2);
 }
 
-const sub = (dir) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => path.join(dir, e.name)) : []);
+const sub = (dir) =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => path.join(dir, e.name))
+    : [];
 const defaults = [
   path.join(repo, 'fixtures', 'demo-app'),
   ...sub(path.join(repo, 'fixtures', 'scan')),
-  ...sub(path.join(repo, 'fixtures', 'prompts')).flatMap((d) => [path.join(d, 'input'), path.join(d, 'expected')]),
-  ...sub(path.join(repo, '.bench')).flatMap((d) => (existsSync(path.join(d, 'tsconfig.json')) ? [d] : sub(d))),
+  ...sub(path.join(repo, 'fixtures', 'prompts')).flatMap((d) => [
+    path.join(d, 'input'),
+    path.join(d, 'expected'),
+  ]),
+  ...sub(path.join(repo, '.bench')).flatMap((d) =>
+    existsSync(path.join(d, 'tsconfig.json')) ? [d] : sub(d),
+  ),
 ];
 const targets = given.length ? given.map((t) => path.resolve(t)) : defaults;
 
@@ -31,7 +41,12 @@ for (const target of targets) {
     ['scan', ['scan', '--json', target]],
     ['dry-run', ['migrate', '--dry-run', '--format', 'json', target]],
   ]) {
-    const r = spawnSync(process.execPath, [path.resolve(cli), ...args], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, NO_COLOR: '1' } });
+    const r = spawnSync(process.execPath, [path.resolve(cli), ...args], {
+      cwd: repo,
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     writeFileSync(path.join(out, `${name}.${kind}.json`), r.stdout);
     writeFileSync(path.join(out, `${name}.${kind}.exit`), `${r.status}\n${r.stderr}`);
   }

@@ -21,15 +21,39 @@ if (!isMainThread) {
   const plan = (await migrate(path.resolve(process.argv[2]), { dryRun: true })).plan;
   const root = path.resolve(process.argv[2]);
   const byFile = new Map();
-  for (const e of plan.edits) byFile.set(e.location.file, [...(byFile.get(e.location.file) ?? []), e]);
-  const tasks = [...byFile].map(([rel, edits]) => ({ file: path.join(root, rel), source: readFileSync(path.join(root, rel), 'utf8'), edits }));
+  for (const e of plan.edits)
+    byFile.set(e.location.file, [...(byFile.get(e.location.file) ?? []), e]);
+  const tasks = [...byFile].map(([rel, edits]) => ({
+    file: path.join(root, rel),
+    source: readFileSync(path.join(root, rel), 'utf8'),
+    edits,
+  }));
   const inThread = rewriteAll(tasks);
   const split = async (n) => {
     const t = performance.now();
-    await Promise.all(Array.from({ length: n }, (_, k) => new Promise((resolve, reject) => new Worker(new URL(import.meta.url), { workerData: tasks.filter((_, i) => i % n === k) }).on('message', resolve).on('error', reject))));
+    await Promise.all(
+      Array.from(
+        { length: n },
+        (_, k) =>
+          new Promise((resolve, reject) =>
+            new Worker(new URL(import.meta.url), {
+              workerData: tasks.filter((_, i) => i % n === k),
+            })
+              .on('message', resolve)
+              .on('error', reject),
+          ),
+      ),
+    );
     return performance.now() - t;
   };
   const one = await split(1);
   const two = await split(2);
-  console.log(JSON.stringify({ files: tasks.length, inThreadMs: Math.round(inThread), oneWorkerMs: Math.round(one), twoWorkersMs: Math.round(two) }));
+  console.log(
+    JSON.stringify({
+      files: tasks.length,
+      inThreadMs: Math.round(inThread),
+      oneWorkerMs: Math.round(one),
+      twoWorkersMs: Math.round(two),
+    }),
+  );
 }

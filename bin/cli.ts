@@ -19,7 +19,9 @@ import { EXIT, reportInternalError, UsageError } from './io.ts';
 
 const cli = yargs(hideBin(process.argv))
   .scriptName('mastra-tool-names')
-  .usage('$0 <command> [options]\n\nFind and fix Mastra tool names that drift from what the model is offered.')
+  .usage(
+    '$0 <command> [options]\n\nFind and fix Mastra tool names that drift from what the model is offered.',
+  )
   .command(namesCommand)
   .command(migrateCommand)
   .command(checkCommand)
@@ -36,7 +38,9 @@ const cli = yargs(hideBin(process.argv))
   .fail((message, error) => {
     // A thrown error that is not a usage error is a bug: reported below, in one line.
     if (error && !(error instanceof UsageError) && !(error instanceof MigrateError)) throw error;
-    process.stderr.write(`mastra-tool-names: ${message ?? error?.message}\nRun with --help for usage.\n`);
+    process.stderr.write(
+      `mastra-tool-names: ${message ?? error?.message}\nRun with --help for usage.\n`,
+    );
     process.exit(EXIT.usage);
   });
 

@@ -30,7 +30,10 @@ export async function reportInternalError(error: unknown, verbose: boolean): Pro
     return;
   }
   const { TOOL_VERSION } = await import('../src/report/build.ts');
-  const what = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error).split('\n')[0];
+  const what =
+    error instanceof Error
+      ? `${error.name}: ${error.message.split('\n')[0]}`
+      : String(error).split('\n')[0];
   process.stderr.write(
     `mastra-tool-names: internal error (a bug in mastra-tool-names ${TOOL_VERSION}): ${what}. ` +
       `Please report it with the command you ran and this message${verbose ? ' and the stack trace below' : '; run it again with --verbose to add the stack trace'}.\n`,

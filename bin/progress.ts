@@ -27,7 +27,11 @@ export interface CliProgress {
   finish(timings?: PhaseTiming[]): void;
 }
 
-export function cliProgress(verbose: boolean, stream: NodeJS.WriteStream = process.stderr, env: NodeJS.ProcessEnv = process.env): CliProgress {
+export function cliProgress(
+  verbose: boolean,
+  stream: NodeJS.WriteStream = process.stderr,
+  env: NodeJS.ProcessEnv = process.env,
+): CliProgress {
   const live = Boolean(stream.isTTY) && !env.CI;
   const draw = live ? createLogUpdate(stream) : undefined;
   const clock = new PhaseClock(draw ? (e) => draw(line(e)) : undefined);
@@ -38,14 +42,20 @@ export function cliProgress(verbose: boolean, stream: NodeJS.WriteStream = proce
       draw?.done();
       if (!verbose || timings.length === 0) return;
       const total = timings.reduce((sum, t) => sum + t.ms, 0);
-      for (const t of timings) stream.write(`${t.phase.padEnd(10)} ${(t.ms / 1000).toFixed(2).padStart(7)} s  ${String(t.count).padStart(7)} ${UNIT[t.phase]}\n`);
+      for (const t of timings)
+        stream.write(
+          `${t.phase.padEnd(10)} ${(t.ms / 1000).toFixed(2).padStart(7)} s  ${String(t.count).padStart(7)} ${UNIT[t.phase]}\n`,
+        );
       stream.write(`${'total'.padEnd(10)} ${(total / 1000).toFixed(2).padStart(7)} s\n`);
     },
   };
 }
 
 /** Runs `work` with a progress line that is cleared however it ends. */
-export async function withProgress<T>(verbose: boolean, work: (clock: PhaseClock) => Promise<T>): Promise<T> {
+export async function withProgress<T>(
+  verbose: boolean,
+  work: (clock: PhaseClock) => Promise<T>,
+): Promise<T> {
   const progress = cliProgress(verbose);
   let ok = false;
   try {

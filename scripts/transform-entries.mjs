@@ -10,7 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('../dist/transforms/', import.meta.url));
-const rules = readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -3));
+const rules = readdirSync(dir)
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => f.slice(0, -3));
 if (rules.length === 0) throw new Error(`no compiled transforms in ${dir}: run tsc first`);
 
 for (const rule of rules) {

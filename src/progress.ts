@@ -4,7 +4,16 @@
  */
 import { performance } from 'node:perf_hooks';
 
-export const PHASES = ['discover', 'prefilter', 'scan', 'plan', 'rewrite', 'format', 'write', 'renames'] as const;
+export const PHASES = [
+  'discover',
+  'prefilter',
+  'scan',
+  'plan',
+  'rewrite',
+  'format',
+  'write',
+  'renames',
+] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface ProgressEvent {
@@ -31,7 +40,8 @@ export class PhaseClock {
   readonly #listener: ProgressListener | undefined;
   readonly #intervalMs: number;
   readonly #timings: PhaseTiming[] = [];
-  #current: { phase: Phase; started: number; done: number; total?: number; lastEmit: number } | undefined;
+  #current:
+    { phase: Phase; started: number; done: number; total?: number; lastEmit: number } | undefined;
 
   constructor(listener?: ProgressListener, intervalMs = 100) {
     this.#listener = listener;
@@ -41,7 +51,13 @@ export class PhaseClock {
   start(phase: Phase, total?: number): void {
     this.end();
     const now = performance.now();
-    this.#current = { phase, started: now, done: 0, ...(total === undefined ? {} : { total }), lastEmit: now };
+    this.#current = {
+      phase,
+      started: now,
+      done: 0,
+      ...(total === undefined ? {} : { total }),
+      lastEmit: now,
+    };
     this.#listener?.({ phase, done: 0, ...(total === undefined ? {} : { total }) });
   }
 
@@ -52,7 +68,11 @@ export class PhaseClock {
     const now = performance.now();
     if (this.#listener && now - c.lastEmit >= this.#intervalMs) {
       c.lastEmit = now;
-      this.#listener({ phase: c.phase, done: c.done, ...(c.total === undefined ? {} : { total: c.total }) });
+      this.#listener({
+        phase: c.phase,
+        done: c.done,
+        ...(c.total === undefined ? {} : { total: c.total }),
+      });
     }
   }
 
@@ -63,7 +83,12 @@ export class PhaseClock {
     this.#current = undefined;
     const done = count ?? c.done;
     this.#timings.push({ phase: c.phase, ms: performance.now() - c.started, count: done });
-    this.#listener?.({ phase: c.phase, done, ...(c.total === undefined ? {} : { total: c.total }), finished: true });
+    this.#listener?.({
+      phase: c.phase,
+      done,
+      ...(c.total === undefined ? {} : { total: c.total }),
+      finished: true,
+    });
   }
 
   timings(): PhaseTiming[] {

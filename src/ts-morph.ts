@@ -40,4 +40,12 @@ export declare namespace ts {
   export type TypeParameterDeclaration = TsMorph.ts.TypeParameterDeclaration;
   export type TypeReferenceNode = TsMorph.ts.TypeReferenceNode;
 }
-export type { CallExpression, Expression, NewExpression, ObjectLiteralExpression, SourceFile, Symbol, TypeNode } from 'ts-morph';
+export type {
+  CallExpression,
+  Expression,
+  NewExpression,
+  ObjectLiteralExpression,
+  SourceFile,
+  Symbol,
+  TypeNode,
+} from 'ts-morph';

@@ -13,7 +13,16 @@ import { DEFAULT_RULES, type Edit } from '../src/plan/model.ts';
 import { scanSource } from '../src/scan/scan.ts';
 import { fixturePath, scanFixture } from './helpers/fixture-scan.ts';
 
-const FIXTURES = ['demo-app', 'scan/tool-maps', 'scan/call-sites', 'scan/mentions', 'scan/subagents-workflows', 'scan/tool-values', 'scan/monorepo', 'scan/agent-imports'];
+const FIXTURES = [
+  'demo-app',
+  'scan/tool-maps',
+  'scan/call-sites',
+  'scan/mentions',
+  'scan/subagents-workflows',
+  'scan/tool-values',
+  'scan/monorepo',
+  'scan/agent-imports',
+];
 
 describe('statement-scoped rewriting', () => {
   for (const name of FIXTURES) {
@@ -21,7 +30,9 @@ describe('statement-scoped rewriting', () => {
       const scan = await scanFixture(name);
       const plan = buildPlan(scan, { rules: [...DEFAULT_RULES] });
       const byFile = new Map<string, Edit[]>();
-      for (const e of plan.edits) if (/\.[cm]?[jt]sx?$/.test(e.location.file)) byFile.set(e.location.file, [...(byFile.get(e.location.file) ?? []), e]);
+      for (const e of plan.edits)
+        if (/\.[cm]?[jt]sx?$/.test(e.location.file))
+          byFile.set(e.location.file, [...(byFile.get(e.location.file) ?? []), e]);
       assert.ok(byFile.size > 0 || name === 'scan/agent-imports', 'the fixture has code edits');
       for (const [rel, edits] of byFile) {
         const abs = path.join(fixturePath(name), rel);
@@ -37,11 +48,12 @@ describe('statement-scoped rewriting', () => {
   }
 
   test('untouched statements keep their bytes, even a lone LF line in a CRLF file', () => {
-    const source = [
-      "import { Agent } from '@mastra/core/agent';",
-      'const tools = { \'search.web\': search };',
-      'export const a = new Agent({ id: "a", name: "a", instructions: "x", model: "m", tools });',
-    ].join('\r\n') + '\r\n// a note with a Unix line ending\nexport const b = 1;\r\n';
+    const source =
+      [
+        "import { Agent } from '@mastra/core/agent';",
+        "const tools = { 'search.web': search };",
+        'export const a = new Agent({ id: "a", name: "a", instructions: "x", model: "m", tools });',
+      ].join('\r\n') + '\r\n// a note with a Unix line ending\nexport const b = 1;\r\n';
     const file = path.resolve('.tmp/mixed.ts');
     const edits = buildPlan(scanSource(file, source), { rules: [...DEFAULT_RULES] }).edits;
     assert.ok(edits.length > 0);

@@ -34,7 +34,14 @@ function assertKeys(scan: ScanResult, idSource: 'installed-declarations' | 'bund
   assert.equal(scan.agents.length, 1);
   assert.deepEqual(agent!.tools.unresolved, []);
   assert.deepEqual(
-    agent!.tools.entries.map((e) => [e.keyText, e.key, e.keyKind, e.value.kind === 'builtin' ? `${e.value.exportName} ${e.value.id} ${e.value.idSource}` : e.value.kind]),
+    agent!.tools.entries.map((e) => [
+      e.keyText,
+      e.key,
+      e.keyKind,
+      e.value.kind === 'builtin'
+        ? `${e.value.exportName} ${e.value.id} ${e.value.idSource}`
+        : e.value.kind,
+    ]),
     [
       ['[webFetchTool.id]', 'web_fetch', 'computed', `webFetchTool web_fetch ${idSource}`],
       ['[askUserTool.id]', 'ask_user', 'computed', `askUserTool ask_user ${idSource}`],
@@ -57,7 +64,11 @@ describe('built-ins keyed by [tool.id]', () => {
     const scan = await scanRepository(outside);
     assert.equal(scan.mastra.version, undefined, 'no @mastra/core is reachable from the copy');
     assertKeys(scan, 'bundled-table');
-    const captured = await captureFixtureAgent(FIXTURE, (await scanRepository(FIXTURE)).agents[0]!, provider());
+    const captured = await captureFixtureAgent(
+      FIXTURE,
+      (await scanRepository(FIXTURE)).agents[0]!,
+      provider(),
+    );
     assert.deepEqual(predictRequest(agentSources(scan.agents[0]!)).toolNames, captured.toolNames);
   });
 
@@ -74,7 +85,10 @@ describe('built-ins keyed by [tool.id]', () => {
     try {
       cpSync(FIXTURE, copy, { recursive: true });
       const file = path.join(copy, 'src/mastra/browsing-agent.ts');
-      writeFileSync(file, readFileSync(file, 'utf8').replace('with `web_fetch`', 'with `webFetchTool`'));
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace('with `web_fetch`', 'with `webFetchTool`'),
+      );
       const r = await runCli(['check', copy]);
       assert.equal(r.code, 1, r.stdout + r.stderr);
       assert.match(r.stdout, /webFetchTool -> web_fetch/);

@@ -19,7 +19,10 @@ describe('mastra-tool-names check', () => {
     const before = snapshot('fixtures/demo-app');
     const r = await runCli(['check', 'fixtures/demo-app', '--skip', 'rekey-builtins']);
     assert.equal(r.code, 1);
-    assert.match(r.stdout, /Fix what can be fixed with: npx mastra-tool-names migrate fixtures\/demo-app --skip rekey-builtins$/m);
+    assert.match(
+      r.stdout,
+      /Fix what can be fixed with: npx mastra-tool-names migrate fixtures\/demo-app --skip rekey-builtins$/m,
+    );
     assert.deepEqual(snapshot('fixtures/demo-app'), before);
   });
 
@@ -40,7 +43,9 @@ describe('mastra-tool-names check', () => {
   });
 
   test('a file that cannot be parsed exits 3 and is named', async () => {
-    const p = tempProject({ 'bad.ts': `import { Agent } from '@mastra/core/agent';\nexport const a = new Agent({ tools: { 'a.b': ;\n` });
+    const p = tempProject({
+      'bad.ts': `import { Agent } from '@mastra/core/agent';\nexport const a = new Agent({ tools: { 'a.b': ;\n`,
+    });
     try {
       const r = await runCli(['check', p.root]);
       assert.equal(r.code, 3);
@@ -54,7 +59,14 @@ describe('mastra-tool-names check', () => {
     const p = tempProject({});
     try {
       const sarifFile = path.join(p.root, 'out.sarif');
-      const r = await runCli(['check', 'fixtures/demo-app', '--format', 'json', '--report', sarifFile]);
+      const r = await runCli([
+        'check',
+        'fixtures/demo-app',
+        '--format',
+        'json',
+        '--report',
+        sarifFile,
+      ]);
       assert.equal(r.code, 1);
       const report = JSON.parse(r.stdout);
       assert.equal(report.mode, 'check');
@@ -67,7 +79,12 @@ describe('mastra-tool-names check', () => {
   });
 
   test('usage errors exit 2: unknown option, rule or path', async () => {
-    for (const args of [['check', '--nope', 'fixtures/demo-app'], ['check', '--only', 'nope', 'fixtures/demo-app'], ['check', 'no/such/path'], ['check', '--format', 'xml', '.']]) {
+    for (const args of [
+      ['check', '--nope', 'fixtures/demo-app'],
+      ['check', '--only', 'nope', 'fixtures/demo-app'],
+      ['check', 'no/such/path'],
+      ['check', '--format', 'xml', '.'],
+    ]) {
       const r = await runCli(args);
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.equal(r.stdout, '');
@@ -75,7 +92,10 @@ describe('mastra-tool-names check', () => {
   });
 
   test('scan exits 3 when a file does not parse, after printing the rest', async () => {
-    const p = tempProject({ 'bad.ts': `import { Agent } from '@mastra/core/agent';\nexport const x = {;\n`, 'good.ts': `import { Agent } from '@mastra/core/agent';\nexport const a = new Agent({ id: 'a', name: 'a', instructions: 'x', model: 'm', tools: {} });\n` });
+    const p = tempProject({
+      'bad.ts': `import { Agent } from '@mastra/core/agent';\nexport const x = {;\n`,
+      'good.ts': `import { Agent } from '@mastra/core/agent';\nexport const a = new Agent({ id: 'a', name: 'a', instructions: 'x', model: 'm', tools: {} });\n`,
+    });
     try {
       const r = await runCli(['scan', p.root]);
       assert.equal(r.code, 3);

@@ -17,7 +17,12 @@ describe('mastra-tool-names names', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(JSON.parse(r.stdout), {
       tools: [
-        { key: 'search.web', wireName: 'search_web', rewritten: true, reasons: ['invalid-character'] },
+        {
+          key: 'search.web',
+          wireName: 'search_web',
+          rewritten: true,
+          reasons: ['invalid-character'],
+        },
         { key: 'plain', wireName: 'plain', rewritten: false, reasons: [] },
         { key: '9x', wireName: '_9x', rewritten: true, reasons: ['leading-character'] },
       ],
@@ -37,9 +42,21 @@ describe('mastra-tool-names names', () => {
   });
 
   test('--agents and --workflows add prefixed keys', async () => {
-    const r = await runCli(['names', '--json', 'plan', '--agents', 'research.bot', '--workflows', 'nightly']);
+    const r = await runCli([
+      'names',
+      '--json',
+      'plan',
+      '--agents',
+      'research.bot',
+      '--workflows',
+      'nightly',
+    ]);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(JSON.parse(r.stdout).order, ['plan', 'workflow-nightly', 'agent-research_bot']);
+    assert.deepEqual(JSON.parse(r.stdout).order, [
+      'plan',
+      'workflow-nightly',
+      'agent-research_bot',
+    ]);
   });
 
   test('the empty key is reported as a crash', async () => {

@@ -12,14 +12,18 @@ import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../bin/mastra-tool-names.ts', import.meta.url));
 const RECORD = fileURLToPath(new URL('./helpers/record-modules.mjs', import.meta.url));
-const HEAVY = /[\\/]node_modules[\\/](typescript|ts-morph|@ts-morph[\\/]common|jscodeshift|recast|@babel[\\/]parser|prettier)[\\/]/;
+const HEAVY =
+  /[\\/]node_modules[\\/](typescript|ts-morph|@ts-morph[\\/]common|jscodeshift|recast|@babel[\\/]parser|prettier)[\\/]/;
 
 /** The modules a CLI run resolved, and its exit code. */
 function loaded(args: string[]): { code: number | null; modules: string[] } {
   const dir = mkdtempSync(path.join(tmpdir(), 'mtn-modules-'));
   const log = path.join(dir, 'modules.log');
   try {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', RECORD, BIN, ...args], { encoding: 'utf8', env: { ...process.env, MTN_MODULE_LOG: log, NO_COLOR: '1' } });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', RECORD, BIN, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, MTN_MODULE_LOG: log, NO_COLOR: '1' },
+    });
     const modules = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     return { code: r.status, modules };
   } finally {
@@ -32,13 +36,23 @@ describe('start-up loads only what the command needs', () => {
     test(`${args.join(' ')}: no compiler, ts-morph, jscodeshift or prettier`, () => {
       const { code, modules } = loaded(args);
       assert.equal(code, 0);
-      assert.ok(modules.some((m) => m.includes('/node_modules/yargs/')), 'the recorder sees packages');
-      assert.deepEqual(modules.filter((m) => HEAVY.test(m)), []);
+      assert.ok(
+        modules.some((m) => m.includes('/node_modules/yargs/')),
+        'the recorder sees packages',
+      );
+      assert.deepEqual(
+        modules.filter((m) => HEAVY.test(m)),
+        [],
+      );
     });
   }
 
   test('scan loads ts-morph when it runs (the recorder would see it)', () => {
-    const { code, modules } = loaded(['scan', '--json', fileURLToPath(new URL('../fixtures/scan/clean/', import.meta.url))]);
+    const { code, modules } = loaded([
+      'scan',
+      '--json',
+      fileURLToPath(new URL('../fixtures/scan/clean/', import.meta.url)),
+    ]);
     assert.equal(code, 0);
     assert.ok(modules.some((m) => /[\\/]node_modules[\\/]ts-morph[\\/]/.test(m)));
   });

@@ -22,27 +22,41 @@ const provider = useFakeProvider();
 describe('normaliser agrees with real @mastra/core', () => {
   for (const line of MASTRA_LINES) {
     const runs = line === CURRENT_LINE ? RUNS : RUNS_OLD;
-    test(`${runs} generated calls against @mastra/core ${line.version} (seed ${SEED})`, { timeout: 30 * 60_000 }, async (t) => {
-      // Cases are sampled up front (seeded) and run in parallel; a disagreement is then shrunk
-      // sequentially by fast-check to the smallest key set that still disagrees.
-      const cases = fc.sample(callSpec, { seed: SEED, numRuns: runs });
-      const disagreements: Disagreement[] = [];
-      let next = 0;
-      const worker = async () => {
-        while (next < cases.length) {
-          const d = await compareWithMastra(line, provider(), cases[next++]!);
-          if (d) disagreements.push(d);
+    test(
+      `${runs} generated calls against @mastra/core ${line.version} (seed ${SEED})`,
+      { timeout: 30 * 60_000 },
+      async (t) => {
+        // Cases are sampled up front (seeded) and run in parallel; a disagreement is then shrunk
+        // sequentially by fast-check to the smallest key set that still disagrees.
+        const cases = fc.sample(callSpec, { seed: SEED, numRuns: runs });
+        const disagreements: Disagreement[] = [];
+        let next = 0;
+        const worker = async () => {
+          while (next < cases.length) {
+            const d = await compareWithMastra(line, provider(), cases[next++]!);
+            if (d) disagreements.push(d);
+          }
+        };
+        await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+        t.diagnostic(
+          `${cases.length} cases ran against ${line.version}, ${disagreements.length} disagreements`,
+        );
+        if (disagreements.length > 0) {
+          const shrunk = await fc
+            .check(
+              fc.asyncProperty(
+                callSpec,
+                async (spec) => (await compareWithMastra(line, provider(), spec)) === undefined,
+              ),
+              { seed: SEED, numRuns: runs },
+            )
+            .then((r) => r.counterexample);
+          assert.fail(
+            `first disagreement: ${JSON.stringify(disagreements[0], null, 1)}\nshrunk: ${JSON.stringify(shrunk)}`,
+          );
         }
-      };
-      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-      t.diagnostic(`${cases.length} cases ran against ${line.version}, ${disagreements.length} disagreements`);
-      if (disagreements.length > 0) {
-        const shrunk = await fc
-          .check(fc.asyncProperty(callSpec, async (spec) => (await compareWithMastra(line, provider(), spec)) === undefined), { seed: SEED, numRuns: runs })
-          .then((r) => r.counterexample);
-        assert.fail(`first disagreement: ${JSON.stringify(disagreements[0], null, 1)}\nshrunk: ${JSON.stringify(shrunk)}`);
-      }
-      assert.equal(cases.length, runs);
-    });
+        assert.equal(cases.length, runs);
+      },
+    );
   }
 });

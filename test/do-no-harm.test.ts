@@ -30,11 +30,18 @@ function agentIn(scan: ScanResult, id: string): AgentInfo {
 }
 
 /** Migrates a git copy of a harm fixture, checks a second run changes nothing, then hands over. */
-async function migrated(name: string, check: (r: MigrateResult, root: string, after: ScanResult) => Promise<void> | void): Promise<void> {
+async function migrated(
+  name: string,
+  check: (r: MigrateResult, root: string, after: ScanResult) => Promise<void> | void,
+): Promise<void> {
   const copy = copyFixture(`harm/${name}`);
   try {
     const result = await migrate(copy.root);
-    assert.deepEqual(result.files.filter((f) => f.status === 'failed'), [], 'every planned file is rewritten');
+    assert.deepEqual(
+      result.files.filter((f) => f.status === 'failed'),
+      [],
+      'every planned file is rewritten',
+    );
     const again = await migrate(copy.root, { force: true, dryRun: true });
     assert.deepEqual(again.plan.edits, [], 'a second run changes nothing');
     await check(result, copy.root, await scanRepository(copy.root));
@@ -49,10 +56,18 @@ const findings = (r: MigrateResult, kind: string) => r.plan.findings.filter((f) 
 describe('renames are decided from all the evidence', () => {
   test('a UI string comparison in a second package keeps the wire name; the prompt is rewritten instead', () =>
     migrated('ui-second-package', async (r, root, after) => {
-      assert.ok(!r.plan.edits.some((e) => e.effect === 'renamed' && /issueRefundTool|riskCheckTool/.test(e.wire.before)), edits(r).join('\n'));
+      assert.ok(
+        !r.plan.edits.some(
+          (e) => e.effect === 'renamed' && /issueRefundTool|riskCheckTool/.test(e.wire.before),
+        ),
+        edits(r).join('\n'),
+      );
       const refund = r.plan.edits.find((e) => e.before === 'issue-refund')!;
       assert.equal(refund.after, 'issueRefundTool');
-      assert.match(refund.reason, /"issueRefundTool" is still used: .*packages\/web\/src\/ActiveTool\.tsx:9:39/);
+      assert.match(
+        refund.reason,
+        /"issueRefundTool" is still used: .*packages\/web\/src\/ActiveTool\.tsx:9:39/,
+      );
       const risk = r.plan.edits.find((e) => e.before === 'risk-check')!;
       assert.match(risk.reason, /the same tool stays "riskCheckTool" on fraud-agent, audit-agent/);
       // The tool nothing else names is re-keyed by its id, as the prompt says.
@@ -61,8 +76,15 @@ describe('renames are decided from all the evidence', () => {
       const billing = agentIn(after, 'billing-agent');
       const sent = await captureFixtureAgent(root, billing, provider());
       assert.deepEqual(sent.toolNames, ['issueRefundTool', 'riskCheckTool', 'lookup-invoice']);
-      for (const m of after.mentions.filter((x) => x.agentIndex === billing.index && x.context === 'instructions')) assert.ok(sent.toolNames!.includes(m.name), m.name);
-      for (const id of ['fraud-agent', 'audit-agent']) assert.deepEqual((await captureFixtureAgent(root, agentIn(after, id), provider())).toolNames, ['riskCheckTool']);
+      for (const m of after.mentions.filter(
+        (x) => x.agentIndex === billing.index && x.context === 'instructions',
+      ))
+        assert.ok(sent.toolNames!.includes(m.name), m.name);
+      for (const id of ['fraud-agent', 'audit-agent'])
+        assert.deepEqual(
+          (await captureFixtureAgent(root, agentIn(after, id), provider())).toolNames,
+          ['riskCheckTool'],
+        );
     }));
 
   test('evidence is the agent’s own: another agent’s prompt about another map is not cited', () =>
@@ -71,26 +93,59 @@ describe('renames are decided from all the evidence', () => {
       assert.equal(viewer.effect, 'renamed');
       assert.equal(viewer.wire.after, 'family-overview');
       assert.doesNotMatch(viewer.reason, /family-editor-agent/);
-      assert.ok(!r.plan.edits.some((e) => e.agents.includes('family-editor-agent')), 'the editor prompt is right as it is');
+      assert.ok(
+        !r.plan.edits.some((e) => e.agents.includes('family-editor-agent')),
+        'the editor prompt is right as it is',
+      );
       const knowledge = r.plan.edits.find((e) => e.agents.includes('knowledge-agent'))!;
       assert.equal(knowledge.target, 'text');
-      assert.match(knowledge.reason, /a prompt already names it "knowledgeSearchTool" at src\/mastra\/agents\/knowledge-agent\.ts:8:/);
+      assert.match(
+        knowledge.reason,
+        /a prompt already names it "knowledgeSearchTool" at src\/mastra\/agents\/knowledge-agent\.ts:8:/,
+      );
 
-      assert.deepEqual((await captureFixtureAgent(root, agentIn(after, 'family-viewer-agent'), provider())).toolNames, ['family-overview']);
-      assert.deepEqual((await captureFixtureAgent(root, agentIn(after, 'family-editor-agent'), provider())).toolNames, ['getFamilySummaryTool']);
+      assert.deepEqual(
+        (await captureFixtureAgent(root, agentIn(after, 'family-viewer-agent'), provider()))
+          .toolNames,
+        ['family-overview'],
+      );
+      assert.deepEqual(
+        (await captureFixtureAgent(root, agentIn(after, 'family-editor-agent'), provider()))
+          .toolNames,
+        ['getFamilySummaryTool'],
+      );
     }));
 
   test('never a key with a prefix Mastra reserves for sub-agents and workflows', async () => {
     const copy = copyFixture('harm/cross-agent');
     try {
       const file = path.join(copy.root, 'src/mastra/tools.ts');
-      const text = readFileSync(file, 'utf8').replace("id: 'family-overview'", "id: 'agent-handoff'");
-      (await import('node:fs')).writeFileSync(file, text.replace('Call family-overview', 'Call agent-handoff'));
+      const text = readFileSync(file, 'utf8').replace(
+        "id: 'family-overview'",
+        "id: 'agent-handoff'",
+      );
+      (await import('node:fs')).writeFileSync(
+        file,
+        text.replace('Call family-overview', 'Call agent-handoff'),
+      );
       const viewerFile = path.join(copy.root, 'src/mastra/agents/family-viewer-agent.ts');
-      (await import('node:fs')).writeFileSync(viewerFile, readFileSync(viewerFile, 'utf8').replace('Call family-overview', 'Call agent-handoff'));
+      (await import('node:fs')).writeFileSync(
+        viewerFile,
+        readFileSync(viewerFile, 'utf8').replace('Call family-overview', 'Call agent-handoff'),
+      );
       const r = await migrate(copy.root, { dryRun: true, rekeyById: true });
-      assert.ok(!r.plan.edits.some((e) => e.target === 'property-key' && /^(agent|workflow)-/.test(e.value)), edits(r).join('\n'));
-      assert.ok(r.plan.edits.some((e) => e.before === 'agent-handoff' && e.after === 'getFamilySummaryTool'), 'the prompt is rewritten instead');
+      assert.ok(
+        !r.plan.edits.some(
+          (e) => e.target === 'property-key' && /^(agent|workflow)-/.test(e.value),
+        ),
+        edits(r).join('\n'),
+      );
+      assert.ok(
+        r.plan.edits.some(
+          (e) => e.before === 'agent-handoff' && e.after === 'getFamilySummaryTool',
+        ),
+        'the prompt is rewritten instead',
+      );
     } finally {
       copy.cleanup();
     }
@@ -108,26 +163,46 @@ describe('how each agent runs', () => {
 
       // What network mode really sends: the raw keys, as predicted, and every name the prompt uses.
       const listed = await captureFixtureNetwork(root, coordinator, provider());
-      assert.deepEqual({ agents: listed.agents, workflows: listed.workflows, tools: listed.tools }, networkListing(agentSources(coordinator)));
+      assert.deepEqual(
+        { agents: listed.agents, workflows: listed.workflows, tools: listed.tools },
+        networkListing(agentSources(coordinator)),
+      );
       assert.deepEqual(listed.agents, ['TaskManager', 'Researcher']);
       assert.deepEqual(listed.workflows, ['weekly.report']);
       assert.deepEqual(listed.tools, ['estimate.hours']);
-      for (const m of after.mentions.filter((x) => x.agentIndex === coordinator.index)) assert.ok([...listed.agents, ...listed.workflows, ...listed.tools].includes(m.name), m.name);
+      for (const m of after.mentions.filter((x) => x.agentIndex === coordinator.index))
+        assert.ok(
+          [...listed.agents, ...listed.workflows, ...listed.tools].includes(m.name),
+          m.name,
+        );
       assert.match(listed.system, /Hand task changes to TaskManager/);
 
       const assistant = agentIn(after, 'assistant');
       const sent = await captureFixtureAgent(root, assistant, provider());
       assert.deepEqual(sent.toolNames, ['agent-TaskManager', 'agent-Researcher']);
-      assert.match(readFileSync(path.join(root, assistant.location.file), 'utf8'), /Delegate task changes to agent-TaskManager/);
+      assert.match(
+        readFileSync(path.join(root, assistant.location.file), 'utf8'),
+        /Delegate task changes to agent-TaskManager/,
+      );
     }));
 
   test('a call site in a module that gets mastra as a parameter follows the workflow key rewrite', () =>
     migrated('mastra-param', async (r, root, after) => {
-      assert.ok(r.plan.edits.some((e) => e.rule === 'tool-choice' && e.location.file === 'src/jobs/weekly.ts' && e.value === 'workflow-report_flow'), edits(r).join('\n'));
+      assert.ok(
+        r.plan.edits.some(
+          (e) =>
+            e.rule === 'tool-choice' &&
+            e.location.file === 'src/jobs/weekly.ts' &&
+            e.value === 'workflow-report_flow',
+        ),
+        edits(r).join('\n'),
+      );
       const call = after.calls.find((c) => c.location.file === 'src/jobs/weekly.ts')!;
       assert.equal(call.via, 'getAgent');
       const editor = agentIn(after, 'editor-agent');
-      const sent = await captureFixtureAgent(root, editor, provider(), { activeTools: call.options.activeTools.map((a) => a.name) });
+      const sent = await captureFixtureAgent(root, editor, provider(), {
+        activeTools: call.options.activeTools.map((a) => a.name),
+      });
       assert.deepEqual(sent.toolNames, ['fetchMetrics', 'workflow-report_flow']);
     }));
 });
@@ -138,18 +213,27 @@ describe('report what is wrong, and only that', () => {
       const unknown = findings(r, 'unknown-tool-mention').map((f) => f.message);
       assert.equal(unknown.length, 2, unknown.join('\n'));
       assert.match(unknown[0]!, /"file-read", which no agent offers; did you mean "file-write"\?/);
-      assert.match(unknown[1]!, /"delegate-browser-agent", which no agent offers; did you mean "agent-browserAgent"\?/);
+      assert.match(
+        unknown[1]!,
+        /"delegate-browser-agent", which no agent offers; did you mean "agent-browserAgent"\?/,
+      );
       assert.ok(!r.plan.findings.some((f) => f.message.includes('family.language')));
       assert.deepEqual(edits(r), ['prompts browser-agent -> agent-browserAgent']);
       const lead = agentIn(after, 'lead-agent');
-      assert.deepEqual((await captureFixtureAgent(root, lead, provider())).toolNames, ['file-write', 'agent-browserAgent']);
+      assert.deepEqual((await captureFixtureAgent(root, lead, provider())).toolNames, [
+        'file-write',
+        'agent-browserAgent',
+      ]);
     }));
 
   test('code that converts wire names back is reported; comparisons behind it are not', () =>
     migrated('name-mapping', (r) => {
       const mapping = findings(r, 'name-mapping');
       assert.equal(mapping.length, 1);
-      assert.equal(`${mapping[0]!.locations[0]!.file}:${mapping[0]!.locations[0]!.line}`, 'src/ui/steps.ts:9');
+      assert.equal(
+        `${mapping[0]!.locations[0]!.file}:${mapping[0]!.locations[0]!.line}`,
+        'src/ui/steps.ts:9',
+      );
       assert.match(mapping[0]!.message, /"apply_style"/);
       assert.deepEqual(findings(r, 'reference'), []);
       assert.ok(!r.plan.edits.some((e) => e.location.file === 'src/ui/steps.ts'));
@@ -168,12 +252,28 @@ describe('report what is wrong, and only that', () => {
       const scan = await scanRepository(copy.root);
       // A built-in keyed by its own id ([webFetchTool.id]) is read statically: web_fetch is offered.
       const researcher = agentIn(scan, 'researcher');
-      assert.deepEqual((await captureFixtureAgent(copy.root, researcher, provider())).toolNames, ['search_web', 'web_fetch']);
-      assert.deepEqual(predictRequest(agentSources(researcher)).toolNames, ['search_web', 'web_fetch']);
+      assert.deepEqual((await captureFixtureAgent(copy.root, researcher, provider())).toolNames, [
+        'search_web',
+        'web_fetch',
+      ]);
+      assert.deepEqual(predictRequest(agentSources(researcher)).toolNames, [
+        'search_web',
+        'web_fetch',
+      ]);
       const support = agentIn(scan, 'support-agent');
-      assert.deepEqual((await captureFixtureAgent(copy.root, support, provider())).toolNames, predictRequest(agentSources(support)).toolNames);
-      const listed = await captureFixtureNetwork(copy.root, agentIn(scan, 'coordinator'), provider());
-      assert.deepEqual([listed.agents, listed.workflows, listed.tools], [['Researcher'], ['statusReport'], ['estimate']]);
+      assert.deepEqual(
+        (await captureFixtureAgent(copy.root, support, provider())).toolNames,
+        predictRequest(agentSources(support)).toolNames,
+      );
+      const listed = await captureFixtureNetwork(
+        copy.root,
+        agentIn(scan, 'coordinator'),
+        provider(),
+      );
+      assert.deepEqual(
+        [listed.agents, listed.workflows, listed.tools],
+        [['Researcher'], ['statusReport'], ['estimate']],
+      );
     } finally {
       copy.cleanup();
     }
@@ -189,19 +289,34 @@ describe('real layouts', () => {
       assert.match(tabs, /toolName: 'page_read'/);
       // semi: false: a comparison inside a return statement is changed alone, no `;` appears.
       const report = readFileSync(path.join(root, 'src/mastra/report.ts'), 'utf8');
-      assert.match(report, /return result\.toolCalls\.map\(\(call\) => call\.payload\.toolName === 'report_pdf'\)\n/);
+      assert.match(
+        report,
+        /return result\.toolCalls\.map\(\(call\) => call\.payload\.toolName === 'report_pdf'\)\n/,
+      );
       assert.doesNotMatch(report, /;\n/);
       // 1e21 is the key "1e+21", which Mastra sends as _1e_21.
       assert.match(report, /_1e_21: bigTool/);
       const reportAgent = agentIn(after, 'report-agent');
-      assert.deepEqual((await captureFixtureAgent(root, reportAgent, provider())).toolNames, ['report_pdf', '_1e_21']);
+      assert.deepEqual((await captureFixtureAgent(root, reportAgent, provider())).toolNames, [
+        'report_pdf',
+        '_1e_21',
+      ]);
       // A helper that returns its argument keeps the map; one that rebuilds it is reported where it is called.
       const wrapped = agentIn(after, 'wrapped-agent');
-      assert.deepEqual((await captureFixtureAgent(root, wrapped, provider())).toolNames, predictRequest(agentSources(wrapped)).toolNames);
+      assert.deepEqual(
+        (await captureFixtureAgent(root, wrapped, provider())).toolNames,
+        predictRequest(agentSources(wrapped)).toolNames,
+      );
       assert.deepEqual(predictRequest(agentSources(wrapped)).toolNames, ['fetch_url']);
       const logged = findings(r, 'unresolved').find((f) => f.agents.includes('logged-agent'))!;
-      assert.equal(`${logged.locations[0]!.file}:${logged.locations[0]!.line}`, 'src/mastra/wrapped.ts:26');
-      assert.match(logged.message, /withLogging\(\) builds the map at run time .* they are "page\.open"/);
+      assert.equal(
+        `${logged.locations[0]!.file}:${logged.locations[0]!.line}`,
+        'src/mastra/wrapped.ts:26',
+      );
+      assert.match(
+        logged.message,
+        /withLogging\(\) builds the map at run time .* they are "page\.open"/,
+      );
       // A JSON example is data, not a tool to rename; a list is rewritten whole or not at all.
       assert.ok(!r.plan.edits.some((e) => e.wire.before === 'arxivTool'));
       assert.ok(findings(r, 'ambiguous-mention').some((f) => /JSON example/.test(f.message)));
@@ -232,9 +347,13 @@ describe('real layouts', () => {
 
 describe('property: no applied rename leaves a code use of the old name behind', () => {
   const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), '../fixtures');
-  const apps = ['demo-app', ...['scan', 'harm'].flatMap((d) => readdirSync(path.join(FIXTURES, d)).map((n) => `${d}/${n}`)), ...readdirSync(path.join(FIXTURES, 'prompts')).filter((n) => n !== 'README.md').map((n) => `prompts/${n}/input`)].filter((n) =>
-    statSync(path.join(FIXTURES, n)).isDirectory(),
-  );
+  const apps = [
+    'demo-app',
+    ...['scan', 'harm'].flatMap((d) => readdirSync(path.join(FIXTURES, d)).map((n) => `${d}/${n}`)),
+    ...readdirSync(path.join(FIXTURES, 'prompts'))
+      .filter((n) => n !== 'README.md')
+      .map((n) => `prompts/${n}/input`),
+  ].filter((n) => statSync(path.join(FIXTURES, n)).isDirectory());
   let renamed = 0;
   for (const app of apps) {
     test(app, async () => {
@@ -242,11 +361,19 @@ describe('property: no applied rename leaves a code use of the old name behind',
       try {
         const result = await migrate(copy.root, { force: true, rekeyById: true });
         const after = await scanRepository(copy.root);
-        const offered = new Set(after.agents.flatMap((a) => a.prediction.offered.map((t) => t.wireName)));
+        const offered = new Set(
+          after.agents.flatMap((a) => a.prediction.offered.map((t) => t.wireName)),
+        );
         for (const r of result.renames) {
           renamed++;
           if (offered.has(r.from)) continue; // another tool is still offered under that name
-          assert.deepEqual(after.nameUses.filter((u) => u.name === r.from).map((u) => `${u.location.file}:${u.location.line}`), [], `${r.from} -> ${r.to}`);
+          assert.deepEqual(
+            after.nameUses
+              .filter((u) => u.name === r.from)
+              .map((u) => `${u.location.file}:${u.location.line}`),
+            [],
+            `${r.from} -> ${r.to}`,
+          );
         }
       } finally {
         copy.cleanup();

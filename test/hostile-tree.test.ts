@@ -29,7 +29,11 @@ function tree(dir: string): Map<string, string> {
       const info = lstatSync(p);
       if (info.isSymbolicLink()) out.set(p, `-> ${readlinkSync(p)}`);
       else if (info.isDirectory()) walk(p);
-      else out.set(p, `${createHash('sha256').update(readFileSync(p)).digest('hex')} ${info.mode.toString(8)}`);
+      else
+        out.set(
+          p,
+          `${createHash('sha256').update(readFileSync(p)).digest('hex')} ${info.mode.toString(8)}`,
+        );
     }
   };
   walk(dir);
@@ -48,7 +52,15 @@ const ORDINARY: Record<string, { file: string; key: string; wire: string }> = {
   mutual: { file: 'src/m1/agent.ts', key: "'m.n'", wire: 'm_n' },
   inner: { file: 'src/mastra/agents/inner.ts', key: "'inner.key'", wire: 'inner_key' },
 };
-const UNPROCESSABLE = ['src/deep/arrays.ts', 'src/deep/concat.ts', 'src/deep/jsx.tsx', 'src/deep/parens.ts', 'src/deep/rewrite.ts', 'src/deep/template.ts', 'src/latin1.ts'];
+const UNPROCESSABLE = [
+  'src/deep/arrays.ts',
+  'src/deep/concat.ts',
+  'src/deep/jsx.tsx',
+  'src/deep/parens.ts',
+  'src/deep/rewrite.ts',
+  'src/deep/template.ts',
+  'src/latin1.ts',
+];
 
 /**
  * `committed`: a git repository (git lists the files); otherwise a folder walked with its .gitignore
@@ -79,8 +91,19 @@ async function run(committed: boolean): Promise<void> {
     const rewriteInScan = scan.files.unparsable.some((f) => f.file === 'src/deep/rewrite.ts');
     const ids = scan.agents.map((a) => a.id).sort();
     // Each agent once (loops are not gone round; the link to inner.ts is inner.ts); nothing behind the folder link.
-    assert.deepEqual(ids, [...Object.keys(ORDINARY), 'outside-file', 'uses-ext', ...(rewriteInScan ? [] : ['deep-rewrite'])].sort());
-    assert.equal(scan.agents.find((a) => a.id === 'inner')?.location.file, 'src/mastra/agents/inner.ts');
+    assert.deepEqual(
+      ids,
+      [
+        ...Object.keys(ORDINARY),
+        'outside-file',
+        'uses-ext',
+        ...(rewriteInScan ? [] : ['deep-rewrite']),
+      ].sort(),
+    );
+    assert.equal(
+      scan.agents.find((a) => a.id === 'inner')?.location.file,
+      'src/mastra/agents/inner.ts',
+    );
     assert.deepEqual(
       scan.files.unparsable.map((f) => f.file),
       UNPROCESSABLE.filter((f) => rewriteInScan || f !== 'src/deep/rewrite.ts'),
@@ -93,10 +116,20 @@ async function run(committed: boolean): Promise<void> {
       scan.files.skipped?.map((f) => f.file),
       ['src/broken.ts', 'src/clip.ts'],
     );
-    assert.equal(scan.files.skipped![0]!.message, 'broken link: no such file or directory (ENOENT)');
-    assert.deepEqual(scan.files.links?.map((l) => `${l.link} ${l.outside}`).sort(), ['src/alias.ts false', 'src/shared.ts true']);
+    assert.equal(
+      scan.files.skipped![0]!.message,
+      'broken link: no such file or directory (ENOENT)',
+    );
+    assert.deepEqual(scan.files.links?.map((l) => `${l.link} ${l.outside}`).sort(), [
+      'src/alias.ts false',
+      'src/shared.ts true',
+    ]);
 
-    const migrated = await runCli(['migrate', '--format', 'json', ...(committed ? [] : ['--force']), '.'], undefined, repo);
+    const migrated = await runCli(
+      ['migrate', '--format', 'json', ...(committed ? [] : ['--force']), '.'],
+      undefined,
+      repo,
+    );
     assert.equal(migrated.code, 3, migrated.stderr);
     assert.doesNotMatch(migrated.stdout + migrated.stderr, STACK);
     const report = JSON.parse(migrated.stdout) as Report;
@@ -106,21 +139,42 @@ async function run(committed: boolean): Promise<void> {
       const text = readFileSync(path.join(repo, file), 'utf8');
       assert.ok(text.includes(`tools: { ${wire}: t }`) && !text.includes(key), `${file} is fixed`);
     }
-    assert.equal(statSync(path.join(repo, ORDINARY.ordinary!.file)).mode & 0o777, 0o755, 'the file mode is kept');
-    assert.equal(readlinkSync(path.join(repo, 'src/alias.ts')), 'mastra/agents/inner.ts', 'the link is still a link');
+    assert.equal(
+      statSync(path.join(repo, ORDINARY.ordinary!.file)).mode & 0o777,
+      0o755,
+      'the file mode is kept',
+    );
+    assert.equal(
+      readlinkSync(path.join(repo, 'src/alias.ts')),
+      'mastra/agents/inner.ts',
+      'the link is still a link',
+    );
     const inner = report.files.find((f) => f.file === 'src/mastra/agents/inner.ts');
     assert.deepEqual(inner?.linkedFrom, ['src/alias.ts'], 'the report says the link leads there');
 
     const after = tree(repo);
     const fixed = new Set(Object.values(ORDINARY).map((o) => path.join(repo, o.file)));
-    for (const [file, state] of repoBefore) if (!fixed.has(file)) assert.equal(after.get(file), state, `${path.relative(repo, file)} is unchanged`);
+    for (const [file, state] of repoBefore)
+      if (!fixed.has(file))
+        assert.equal(after.get(file), state, `${path.relative(repo, file)} is unchanged`);
 
-    const named = (file: string) => report.findings.some((f) => f.locations.some((l) => l.file === file));
-    for (const file of [...UNPROCESSABLE, 'src/clip.ts', 'src/shared.ts', 'src/ext/map.ts']) assert.ok(named(file), `${file} is named in the report`);
-    const refused = report.findings.find((f) => f.locations[0]?.file === 'src/shared.ts' && f.kind === 'unparsable')!;
-    assert.match(refused.message, /src\/shared\.ts leads through a link to .*outside[\\/]shared\.ts, outside the target folder/);
+    const named = (file: string) =>
+      report.findings.some((f) => f.locations.some((l) => l.file === file));
+    for (const file of [...UNPROCESSABLE, 'src/clip.ts', 'src/shared.ts', 'src/ext/map.ts'])
+      assert.ok(named(file), `${file} is named in the report`);
+    const refused = report.findings.find(
+      (f) => f.locations[0]?.file === 'src/shared.ts' && f.kind === 'unparsable',
+    )!;
+    assert.match(
+      refused.message,
+      /src\/shared\.ts leads through a link to .*outside[\\/]shared\.ts, outside the target folder/,
+    );
     assert.equal(report.totals.failedFiles, UNPROCESSABLE.length + 2);
-    if (committed) assert.equal(git(repo, 'status', '--porcelain').split('\n').filter(Boolean).length, Object.keys(ORDINARY).length);
+    if (committed)
+      assert.equal(
+        git(repo, 'status', '--porcelain').split('\n').filter(Boolean).length,
+        Object.keys(ORDINARY).length,
+      );
   } finally {
     p.cleanup();
   }
@@ -128,6 +182,10 @@ async function run(committed: boolean): Promise<void> {
 
 // Each run took 7-12 s alone and 21-24 s beside the rest of `npm test`, on 2 shared cores.
 describe(`a hostile tree (seed ${SEED})`, () => {
-  test('in git: no crash, no stack trace, nothing outside the root touched, each agent once, the rest fixed', { timeout: 60_000 }, () => run(true));
+  test(
+    'in git: no crash, no stack trace, nothing outside the root touched, each agent once, the rest fixed',
+    { timeout: 60_000 },
+    () => run(true),
+  );
   test('outside git (walked): the same', { timeout: 60_000 }, () => run(false));
 });

@@ -19,9 +19,18 @@ import { copyFixture, git, snapshot } from './helpers/git-copy.ts';
 
 function diagnostics(root: string): string[] {
   const configFile = ts.findConfigFile(root, ts.sys.fileExists)!;
-  const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configFile,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  )!;
   const program = ts.createProgram(parsed.fileNames, parsed.options);
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.relative(root, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) =>
+        `${d.file ? path.relative(root, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
 }
 
 const provider = useFakeProvider();
@@ -45,8 +54,19 @@ describe('migrate on the demo app', () => {
     const dry = await migrate(copy.root, { dryRun: true });
     assert.deepEqual(snapshot(copy.root), bytes);
     assert.deepEqual(dry.written, []);
-    assert.deepEqual(dry.files.map((f) => f.file), ['src/mastra/agents/planner-agent.ts', 'src/mastra/agents/research-agent.ts', 'src/mastra/agents/support-agent.ts', 'src/mastra/prompts/planner.md', 'src/mastra/tools/registry.ts', 'src/run.ts']);
-    for (const f of dry.files) assert.match(f.diff ?? '', new RegExp(`^--- a/${f.file}\\n\\+\\+\\+ b/${f.file}`, 'm'));
+    assert.deepEqual(
+      dry.files.map((f) => f.file),
+      [
+        'src/mastra/agents/planner-agent.ts',
+        'src/mastra/agents/research-agent.ts',
+        'src/mastra/agents/support-agent.ts',
+        'src/mastra/prompts/planner.md',
+        'src/mastra/tools/registry.ts',
+        'src/run.ts',
+      ],
+    );
+    for (const f of dry.files)
+      assert.match(f.diff ?? '', new RegExp(`^--- a/${f.file}\\n\\+\\+\\+ b/${f.file}`, 'm'));
   });
 
   test('writes the changes in a clean git tree', async () => {
@@ -61,15 +81,30 @@ describe('migrate on the demo app', () => {
   });
 
   test('real Mastra sends the same names, except the intended re-keys', async () => {
-    const renames = new Map(result.plan.edits.filter((e) => e.effect === 'renamed').map((e) => [e.wire.before, e.wire.after]));
-    assert.deepEqual([...renames], [['submitPlanTool', 'submit_plan'], ['lookupOrderTool', 'lookup-order'], ['askUserTool', 'ask_user']]);
+    const renames = new Map(
+      result.plan.edits
+        .filter((e) => e.effect === 'renamed')
+        .map((e) => [e.wire.before, e.wire.after]),
+    );
+    assert.deepEqual(
+      [...renames],
+      [
+        ['submitPlanTool', 'submit_plan'],
+        ['lookupOrderTool', 'lookup-order'],
+        ['askUserTool', 'ask_user'],
+      ],
+    );
     const afterScan = await scanRepository(copy.root);
     for (const agent of afterScan.agents.filter((a) => a.variable)) {
       const original = beforeScan.agents.find((a) => a.id === agent.id)!;
       // Before: the untouched fixture (a different path, so its modules load fresh).
       const was = await captureFixtureAgent(fixturePath('demo-app'), original, provider());
       const now = await captureFixtureAgent(copy.root, agent, provider());
-      assert.deepEqual(new Set(now.toolNames ?? []), new Set((was.toolNames ?? []).map((n) => renames.get(n) ?? n)), agent.id);
+      assert.deepEqual(
+        new Set(now.toolNames ?? []),
+        new Set((was.toolNames ?? []).map((n) => renames.get(n) ?? n)),
+        agent.id,
+      );
       // And the scan of the migrated code still predicts exactly what is sent.
       assert.deepEqual(now.toolNames, predictRequest(agentSources(agent)).toolNames, agent.id);
     }
@@ -77,18 +112,24 @@ describe('migrate on the demo app', () => {
 
   test('every toolChoice / activeTools name is in the list real Mastra sends', async () => {
     const afterScan = await scanRepository(copy.root);
-    const calls = afterScan.calls.filter((c) => c.agentIndex !== undefined && (c.options.toolChoice || c.options.activeTools.length));
+    const calls = afterScan.calls.filter(
+      (c) => c.agentIndex !== undefined && (c.options.toolChoice || c.options.activeTools.length),
+    );
     assert.equal(calls.length, 2);
     for (const call of calls) {
       const agent = afterScan.agents[call.agentIndex!]!;
       const options: Record<string, unknown> = {};
-      if (call.options.toolChoice?.name) options.toolChoice = { type: 'tool', toolName: call.options.toolChoice.name };
-      if (call.options.activeTools.length) options.activeTools = call.options.activeTools.map((r) => r.name);
+      if (call.options.toolChoice?.name)
+        options.toolChoice = { type: 'tool', toolName: call.options.toolChoice.name };
+      if (call.options.activeTools.length)
+        options.activeTools = call.options.activeTools.map((r) => r.name);
       const sent = await captureFixtureAgent(copy.root, agent, provider(), options);
       assert.ok(sent.toolNames, `tools were sent (${sent.error ?? 'no error'})`);
-      const forced = (sent.toolChoice as { function?: { name?: string } } | undefined)?.function?.name;
+      const forced = (sent.toolChoice as { function?: { name?: string } } | undefined)?.function
+        ?.name;
       if (forced) assert.ok(sent.toolNames.includes(forced), `tool_choice ${forced} is offered`);
-      for (const name of (options.activeTools as string[] | undefined) ?? []) assert.ok(sent.toolNames.includes(name), `${name} is sent`);
+      for (const name of (options.activeTools as string[] | undefined) ?? [])
+        assert.ok(sent.toolNames.includes(name), `${name} is sent`);
       assert.deepEqual(call.unknownNames, []);
     }
   });
@@ -98,8 +139,13 @@ describe('migrate on the demo app', () => {
     let checked = 0;
     for (const agent of afterScan.agents.filter((a) => a.variable)) {
       const sent = await captureFixtureAgent(copy.root, agent, provider());
-      for (const m of afterScan.mentions.filter((x) => x.agentIndex === agent.index && x.context === 'instructions' && confident(x))) {
-        assert.ok((sent.toolNames ?? []).includes(m.name), `${agent.id}: "${m.name}" at ${m.location.file}:${m.location.line} is offered`);
+      for (const m of afterScan.mentions.filter(
+        (x) => x.agentIndex === agent.index && x.context === 'instructions' && confident(x),
+      )) {
+        assert.ok(
+          (sent.toolNames ?? []).includes(m.name),
+          `${agent.id}: "${m.name}" at ${m.location.file}:${m.location.line} is offered`,
+        );
         checked++;
       }
     }

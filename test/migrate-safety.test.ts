@@ -23,9 +23,18 @@ describe('migrate safety', () => {
   test('refuses uncommitted changes in the target, names them, writes nothing', async () => {
     const copy = copyFixture('demo-app');
     try {
-      writeFileSync(path.join(copy.root, 'src/run.ts'), readFileSync(path.join(copy.root, 'src/run.ts'), 'utf8') + '\n// local edit\n');
+      writeFileSync(
+        path.join(copy.root, 'src/run.ts'),
+        readFileSync(path.join(copy.root, 'src/run.ts'), 'utf8') + '\n// local edit\n',
+      );
       const bytes = snapshot(copy.root);
-      await assert.rejects(migrate(copy.root), (e: unknown) => e instanceof MigrateError && e.kind === 'unsafe-target' && /uncommitted changes .*src\/run\.ts/.test(e.message));
+      await assert.rejects(
+        migrate(copy.root),
+        (e: unknown) =>
+          e instanceof MigrateError &&
+          e.kind === 'unsafe-target' &&
+          /uncommitted changes .*src\/run\.ts/.test(e.message),
+      );
       assert.deepEqual(snapshot(copy.root), bytes);
       const forced = await migrate(copy.root, { force: true });
       assert.equal(forced.written.length, 6, '--force overrides');
@@ -52,7 +61,10 @@ describe('migrate safety', () => {
       await assert.rejects(migrate(root), /not inside a git work tree.*--dry-run, or pass --force/);
       assert.equal(readFileSync(path.join(root, 'agent.ts'), 'utf8'), AGENT);
       await migrate(root, { force: true });
-      assert.match(readFileSync(path.join(root, 'agent.ts'), 'utf8'), /tools: \{ search_web: t, plain: t \}/);
+      assert.match(
+        readFileSync(path.join(root, 'agent.ts'), 'utf8'),
+        /tools: \{ search_web: t, plain: t \}/,
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -65,7 +77,11 @@ describe('migrate safety', () => {
       const result = await migrate(p.root, { force: true });
       assert.equal(readFileSync(path.join(p.root, 'src/broken.ts'), 'utf8'), broken);
       assert.deepEqual(result.written, ['src/agent.ts']);
-      assert.ok(result.plan.findings.some((f) => f.kind === 'unparsable' && f.locations[0]?.file === 'src/broken.ts'));
+      assert.ok(
+        result.plan.findings.some(
+          (f) => f.kind === 'unparsable' && f.locations[0]?.file === 'src/broken.ts',
+        ),
+      );
     } finally {
       p.cleanup();
     }
@@ -79,9 +95,19 @@ describe('migrate safety', () => {
       const skip = await migrate(copy.root, { dryRun: true, skip: ['rekey-builtins'] });
       assert.ok(!skip.plan.edits.some((e) => e.rule === 'rekey-builtins'));
       assert.ok(skip.plan.edits.some((e) => e.rule === 'rewrite-keys'));
-      await assert.rejects(migrate(copy.root, { dryRun: true, only: ['rename-everything'] }), (e: unknown) => e instanceof MigrateError && e.kind === 'usage');
+      await assert.rejects(
+        migrate(copy.root, { dryRun: true, only: ['rename-everything'] }),
+        (e: unknown) => e instanceof MigrateError && e.kind === 'usage',
+      );
       const byId = await migrate(copy.root, { dryRun: true, rekeyById: true });
-      assert.ok(byId.plan.edits.some((e) => e.rule === 'rekey-by-id' && e.before === 'lookupOrderTool' && e.after === "'lookup-order'"));
+      assert.ok(
+        byId.plan.edits.some(
+          (e) =>
+            e.rule === 'rekey-by-id' &&
+            e.before === 'lookupOrderTool' &&
+            e.after === "'lookup-order'",
+        ),
+      );
     } finally {
       copy.cleanup();
     }
@@ -90,11 +116,17 @@ describe('migrate safety', () => {
 
 describe('formatting', () => {
   test('no prettier config: only the edited key changes, odd formatting stays', async () => {
-    const odd = AGENT.replace("tools: { 'search.web': t, plain: t }", "tools: {   'search.web':t ,plain:t   }");
+    const odd = AGENT.replace(
+      "tools: { 'search.web': t, plain: t }",
+      "tools: {   'search.web':t ,plain:t   }",
+    );
     const p = tempProject({ 'a.ts': odd });
     try {
       const result = await migrate(p.root, { force: true });
-      assert.equal(readFileSync(path.join(p.root, 'a.ts'), 'utf8'), odd.replace("'search.web':t", 'search_web:t'));
+      assert.equal(
+        readFileSync(path.join(p.root, 'a.ts'), 'utf8'),
+        odd.replace("'search.web':t", 'search_web:t'),
+      );
       assert.equal(result.files[0]?.formatting, 'no-config');
     } finally {
       p.cleanup();
@@ -102,12 +134,20 @@ describe('formatting', () => {
   });
 
   test('CRLF line endings and a BOM survive; only the edited names change', async () => {
-    const crlf = '\uFEFF' + AGENT.replace("instructions: 'x'", "instructions: `Use\n\\`search.web\\` first.`").replace(/\n/g, '\r\n');
+    const crlf =
+      '\uFEFF' +
+      AGENT.replace("instructions: 'x'", 'instructions: `Use\n\\`search.web\\` first.`').replace(
+        /\n/g,
+        '\r\n',
+      );
     const p = tempProject({ 'a.ts': crlf });
     try {
       await migrate(p.root, { force: true });
       const after = readFileSync(path.join(p.root, 'a.ts'), 'utf8');
-      assert.equal(after, crlf.replace(/search\.web/g, 'search_web').replace("'search_web'", 'search_web'));
+      assert.equal(
+        after,
+        crlf.replace(/search\.web/g, 'search_web').replace("'search_web'", 'search_web'),
+      );
     } finally {
       p.cleanup();
     }
@@ -116,7 +156,11 @@ describe('formatting', () => {
   test('a prettier-formatted file in a repo with a config is formatted with that config', async () => {
     const config = { singleQuote: true, printWidth: 60 };
     const formatted = await prettier.format(AGENT, { ...config, parser: 'typescript' });
-    const p = tempProject({ '.prettierrc': JSON.stringify(config), 'a.ts': formatted, 'b.ts': AGENT });
+    const p = tempProject({
+      '.prettierrc': JSON.stringify(config),
+      'a.ts': formatted,
+      'b.ts': AGENT,
+    });
     try {
       const result = await migrate(p.root, { force: true });
       const a = readFileSync(path.join(p.root, 'a.ts'), 'utf8');
@@ -124,7 +168,10 @@ describe('formatting', () => {
       assert.match(a, /search_web: t/);
       assert.equal(result.files.find((f) => f.file === 'a.ts')?.formatting, 'prettier');
       // b.ts was not prettier-formatted before: it is not reformatted now.
-      assert.equal(readFileSync(path.join(p.root, 'b.ts'), 'utf8'), AGENT.replace("'search.web'", 'search_web'));
+      assert.equal(
+        readFileSync(path.join(p.root, 'b.ts'), 'utf8'),
+        AGENT.replace("'search.web'", 'search_web'),
+      );
       assert.equal(result.files.find((f) => f.file === 'b.ts')?.formatting, 'not-formatted-before');
     } finally {
       p.cleanup();
@@ -142,7 +189,10 @@ describe('migrate command', () => {
       assert.match(r.stdout, /^--- a\/src\/mastra\/tools\/registry\.ts$/m);
       assert.match(r.stdout, /^-  'search\.web': searchTool,$/m);
       assert.match(r.stdout, /^\+  search_web: searchTool,$/m);
-      assert.match(r.stdout, /18 edits in 6 files \(7 preserve the wire, 8 fix a request, 3 rename what the model sees\)/);
+      assert.match(
+        r.stdout,
+        /18 edits in 6 files \(7 preserve the wire, 8 fix a request, 3 rename what the model sees\)/,
+      );
       assert.match(r.stdout, /Dry run: nothing was written\./);
       assert.deepEqual(snapshot(copy.root), bytes);
     } finally {

@@ -16,10 +16,15 @@ import { git } from './helpers/git-copy.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { tempProject } from './helpers/temp-project.ts';
 
-const FILES = { 'a.ts': agentSource('a', 'a.a'), 'b.ts': agentSource('b', 'b.b'), 'c.ts': agentSource('c', 'c.c') };
+const FILES = {
+  'a.ts': agentSource('a', 'a.a'),
+  'b.ts': agentSource('b', 'b.b'),
+  'c.ts': agentSource('c', 'c.c'),
+};
 const fixed = (text: string, key: string) => text.replace(`'${key}'`, key.replace('.', '_'));
 const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
-const errno = (code: string, message: string) => Object.assign(new Error(`${code}: ${message}`), { code, syscall: 'open' });
+const errno = (code: string, message: string) =>
+  Object.assign(new Error(`${code}: ${message}`), { code, syscall: 'open' });
 
 describe('write only what was read', () => {
   test('a file modified between the scan and its write is not overwritten; the others are written', async () => {
@@ -50,9 +55,15 @@ describe('write only what was read', () => {
     try {
       // Same length, same edit position: the planned edit would still apply, on text the scan never saw.
       const edited = FILES['c.ts'].replace("instructions: 'x'", "instructions: 'y'");
-      const result = await migrate(p.root, { force: true, hooks: { afterPlan: () => writeFileSync(path.join(p.root, 'c.ts'), edited) } });
+      const result = await migrate(p.root, {
+        force: true,
+        hooks: { afterPlan: () => writeFileSync(path.join(p.root, 'c.ts'), edited) },
+      });
       assert.equal(read(p.root, 'c.ts'), edited);
-      assert.match(result.files.find((f) => f.file === 'c.ts')!.error!, /changed on disk after the scan/);
+      assert.match(
+        result.files.find((f) => f.file === 'c.ts')!.error!,
+        /changed on disk after the scan/,
+      );
       assert.deepEqual(result.written, ['a.ts', 'b.ts']);
     } finally {
       p.cleanup();
@@ -75,7 +86,10 @@ describe('write only what was read', () => {
         },
       });
       assert.equal(readFileSync(outside, 'utf8'), FILES['a.ts'], 'the file outside is intact');
-      assert.match(result.files.find((f) => f.file === 'a.ts')!.error!, /leads through a link to .*outside the target folder/);
+      assert.match(
+        result.files.find((f) => f.file === 'a.ts')!.error!,
+        /leads through a link to .*outside the target folder/,
+      );
       assert.deepEqual(result.written, ['b.ts', 'c.ts']);
     } finally {
       rmSync(outside, { force: true });
@@ -104,14 +118,20 @@ describe('write failures are per file', () => {
       const result = await migrate(p.root, {
         force: true,
         writeFile: async (file, text) => {
-          if (path.basename(file) === 'a.ts') throw errno('EACCES', `permission denied, open '${file}'`);
-          if (path.basename(file) === 'b.ts') throw errno('ENOSPC', 'no space left on device, write');
+          if (path.basename(file) === 'a.ts')
+            throw errno('EACCES', `permission denied, open '${file}'`);
+          if (path.basename(file) === 'b.ts')
+            throw errno('ENOSPC', 'no space left on device, write');
           await writeFileAtomic(file, text, 'utf8');
         },
       });
       assert.deepEqual(
         result.files.map((f) => `${f.file} ${f.status} ${f.error ?? ''}`),
-        ['a.ts failed not written: permission denied (EACCES)', 'b.ts failed not written: no space left on device (ENOSPC)', 'c.ts changed '],
+        [
+          'a.ts failed not written: permission denied (EACCES)',
+          'b.ts failed not written: no space left on device (ENOSPC)',
+          'c.ts changed ',
+        ],
       );
       assert.equal(read(p.root, 'a.ts'), FILES['a.ts']);
       assert.equal(read(p.root, 'b.ts'), FILES['b.ts']);
@@ -125,7 +145,11 @@ describe('write failures are per file', () => {
   const isRoot = process.getuid?.() === 0;
   test(
     'a read-only folder: a per-file failure, exit 3, the file intact',
-    { skip: isRoot ? 'running as root, which may write into a read-only folder; the injected EACCES test above covers the same path' : false },
+    {
+      skip: isRoot
+        ? 'running as root, which may write into a read-only folder; the injected EACCES test above covers the same path'
+        : false,
+    },
     async () => {
       const p = tempProject({ 'ro/a.ts': FILES['a.ts'], 'b.ts': FILES['b.ts'] });
       try {
@@ -135,7 +159,10 @@ describe('write failures are per file', () => {
         chmodSync(path.join(p.root, 'ro'), 0o555);
         const r = await runCli(['migrate', p.root]);
         assert.equal(r.code, 3, r.stderr);
-        assert.match(r.stdout, /could not process: not written: permission denied \(EACCES\)\s+ro\/a\.ts/);
+        assert.match(
+          r.stdout,
+          /could not process: not written: permission denied \(EACCES\)\s+ro\/a\.ts/,
+        );
         assert.equal(read(p.root, 'ro/a.ts'), FILES['a.ts']);
         assert.equal(read(p.root, 'b.ts'), fixed(FILES['b.ts'], 'b.b'));
       } finally {
@@ -152,7 +179,10 @@ describe('interruption', () => {
     try {
       const controller = new AbortController();
       let disarmed = false;
-      const arm = (): Interruption => ({ signal: controller.signal, disarm: () => (disarmed = true) });
+      const arm = (): Interruption => ({
+        signal: controller.signal,
+        disarm: () => (disarmed = true),
+      });
       const result = await migrate(p.root, {
         force: true,
         armInterruption: arm,
@@ -164,10 +194,20 @@ describe('interruption', () => {
       });
       assert.equal(result.interrupted, 'SIGINT');
       assert.deepEqual(result.written, ['a.ts']);
-      assert.equal(read(p.root, 'a.ts'), fixed(FILES['a.ts'], 'a.a'), 'the write under way finished');
+      assert.equal(
+        read(p.root, 'a.ts'),
+        fixed(FILES['a.ts'], 'a.a'),
+        'the write under way finished',
+      );
       assert.equal(read(p.root, 'b.ts'), FILES['b.ts']);
       assert.equal(read(p.root, 'c.ts'), FILES['c.ts']);
-      assert.deepEqual(result.files.filter((f) => f.status === 'failed').map((f) => `${f.file}: ${f.error}`), ['b.ts: not written: interrupted (SIGINT) before this file', 'c.ts: not written: interrupted (SIGINT) before this file']);
+      assert.deepEqual(
+        result.files.filter((f) => f.status === 'failed').map((f) => `${f.file}: ${f.error}`),
+        [
+          'b.ts: not written: interrupted (SIGINT) before this file',
+          'c.ts: not written: interrupted (SIGINT) before this file',
+        ],
+      );
       assert.ok(disarmed);
     } finally {
       p.cleanup();
@@ -192,7 +232,10 @@ describe('unexpected errors', () => {
   async function captured(work: () => Promise<void>): Promise<string> {
     const write = process.stderr.write.bind(process.stderr);
     let out = '';
-    process.stderr.write = ((chunk: string) => ((out += chunk), true)) as typeof process.stderr.write;
+    process.stderr.write = ((chunk: string) => (
+      (out += chunk),
+      true
+    )) as typeof process.stderr.write;
     try {
       await work();
     } finally {
@@ -204,10 +247,22 @@ describe('unexpected errors', () => {
   test('print one line saying it is a bug and how to report it; the stack only with --verbose', async () => {
     const error = new TypeError('boom\nsecond line');
     const plain = await captured(() => reportInternalError(error, false));
-    assert.match(plain, /^mastra-tool-names: internal error \(a bug in mastra-tool-names [\d.]+\): TypeError: boom\. Please report it with the command you ran and this message; run it again with --verbose to add the stack trace\.\n$/);
+    assert.match(
+      plain,
+      /^mastra-tool-names: internal error \(a bug in mastra-tool-names [\d.]+\): TypeError: boom\. Please report it with the command you ran and this message; run it again with --verbose to add the stack trace\.\n$/,
+    );
     const verbose = await captured(() => reportInternalError(error, true));
     assert.ok(verbose.includes(error.stack!), 'the stack with --verbose');
-    const io = await captured(() => reportInternalError(errno('ENOSPC', "no space left on device, write '/x/report.json'"), false));
-    assert.equal(io, "mastra-tool-names: ENOSPC: no space left on device, write '/x/report.json'\n", 'a system error is not called a bug');
+    const io = await captured(() =>
+      reportInternalError(
+        errno('ENOSPC', "no space left on device, write '/x/report.json'"),
+        false,
+      ),
+    );
+    assert.equal(
+      io,
+      "mastra-tool-names: ENOSPC: no space left on device, write '/x/report.json'\n",
+      'a system error is not called a bug',
+    );
   });
 });

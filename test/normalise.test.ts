@@ -40,7 +40,16 @@ describe('named cases, checked against real Mastra', () => {
     const p = predictTools(spec);
     assert.equal(p.failure?.kind, 'collision');
     assert.equal(p.failure?.name, 'search_web');
-    assert.deepEqual(p.collisions, [{ name: 'search_web', keys: [{ origin: 'tools', key: 'search.web' }, { origin: 'tools', key: 'search web' }], inherited: false }]);
+    assert.deepEqual(p.collisions, [
+      {
+        name: 'search_web',
+        keys: [
+          { origin: 'tools', key: 'search.web' },
+          { origin: 'tools', key: 'search web' },
+        ],
+        inherited: false,
+      },
+    ]);
     await agreesEverywhere(spec);
   });
 
@@ -66,10 +75,21 @@ describe('named cases, checked against real Mastra', () => {
   });
 
   test('identical raw keys: the later source wins silently and keeps the first place', async () => {
-    const spec = { tools: ['a', 'b'], toolsets: [{ name: 'set', keys: ['a'] }], agents: ['x'], clientTools: ['agent-x'] };
+    const spec = {
+      tools: ['a', 'b'],
+      toolsets: [{ name: 'set', keys: ['a'] }],
+      agents: ['x'],
+      clientTools: ['agent-x'],
+    };
     const p = predictTools(spec);
     assert.deepEqual(names(spec), ['a', 'b', 'agent-x']);
-    assert.deepEqual(p.shadowed.map((s) => [s.rawKey, s.replaced.origin, s.by.origin]), [['a', 'tools', 'toolsets'], ['agent-x', 'clientTools', 'agents']]);
+    assert.deepEqual(
+      p.shadowed.map((s) => [s.rawKey, s.replaced.origin, s.by.origin]),
+      [
+        ['a', 'tools', 'toolsets'],
+        ['agent-x', 'clientTools', 'agents'],
+      ],
+    );
     assert.equal(p.offered.find((t) => t.wireName === 'agent-x')?.origin, 'agents');
     await agreesEverywhere(spec);
   });
@@ -82,7 +102,10 @@ describe('named cases, checked against real Mastra', () => {
   });
 
   test('a named toolChoice is sent verbatim, even when it names no offered tool', async () => {
-    const spec: CallSpec = { tools: ['search.web'], toolChoice: { type: 'tool', toolName: 'search.web' } };
+    const spec: CallSpec = {
+      tools: ['search.web'],
+      toolChoice: { type: 'tool', toolName: 'search.web' },
+    };
     const r = predictRequest(spec, spec);
     assert.deepEqual(r.toolChoice, { type: 'function', function: { name: 'search.web' } });
     assert.deepEqual(r.unknownNames, [{ option: 'toolChoice', name: 'search.web' }]);
@@ -96,11 +119,20 @@ describe('named cases, checked against real Mastra', () => {
   });
 
   test('a provider-defined tool (webSearchTool) is renamed and collision-checked but is not a function', async () => {
-    const spec: CallSpec = { tools: ['a', 'web.search'], providerDefined: [{ origin: 'tools', key: 'web.search' }] };
+    const spec: CallSpec = {
+      tools: ['a', 'web.search'],
+      providerDefined: [{ origin: 'tools', key: 'web.search' }],
+    };
     assert.deepEqual(names(spec), ['a']);
-    assert.equal(predictTools(spec).offered.find((t) => t.key === 'web.search')?.wireName, 'web_search');
+    assert.equal(
+      predictTools(spec).offered.find((t) => t.key === 'web.search')?.wireName,
+      'web_search',
+    );
     assert.equal(await compareWithMastra(CURRENT_LINE, provider(), spec), undefined);
-    const clash: CallSpec = { tools: ['web_search', 'web.search'], providerDefined: [{ origin: 'tools', key: 'web.search' }] };
+    const clash: CallSpec = {
+      tools: ['web_search', 'web.search'],
+      providerDefined: [{ origin: 'tools', key: 'web.search' }],
+    };
     assert.equal(predictTools(clash).failure?.name, 'web_search');
     assert.equal(await compareWithMastra(CURRENT_LINE, provider(), clash), undefined);
   });

@@ -9,7 +9,18 @@
  */
 import assert from 'node:assert/strict';
 import { builtinModules } from 'node:module';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -17,10 +28,19 @@ import { RULE_IDS, type RuleId } from '../src/plan/model.ts';
 import type { Report } from '../src/report/model.ts';
 import { MARKER } from '../src/report/render/markdown.ts';
 import { snapshot } from './helpers/git-copy.ts';
-import { applyPlanRuleByRule, run, runEveryRuleOnItsFixtures, type Run } from './helpers/jscodeshift-cli.ts';
+import {
+  applyPlanRuleByRule,
+  run,
+  runEveryRuleOnItsFixtures,
+  type Run,
+} from './helpers/jscodeshift-cli.ts';
 
 const CLONE = process.cwd();
-const PKG = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string; dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const PKG = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  version: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 const transformOf = (rule: RuleId) => `node_modules/mastra-tool-names/dist/transforms/${rule}.cjs`;
 
 let tmp: string;
@@ -38,49 +58,136 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
     tmp = mkdtempSync(path.join(os.tmpdir(), 'mtn-package-'));
     const pack = await run('npm', ['pack', '--json', '--pack-destination', tmp], CLONE);
     assert.equal(pack.code, 0, pack.stderr);
-    const [info] = JSON.parse(pack.stdout.slice(pack.stdout.search(/^\[/m))) as Array<{ filename: string; files: Array<{ path: string; mode: number }> }>;
+    const [info] = JSON.parse(pack.stdout.slice(pack.stdout.search(/^\[/m))) as Array<{
+      filename: string;
+      files: Array<{ path: string; mode: number }>;
+    }>;
     packed = info!.files;
     project = path.join(tmp, 'project');
     mkdirSync(project);
     writeFileSync(path.join(project, 'package.json'), '{ "name": "empty", "private": true }\n');
-    const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', path.join(tmp, info!.filename)], project);
+    const install = await run(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', path.join(tmp, info!.filename)],
+      project,
+    );
     assert.equal(install.code, 0, install.stdout + install.stderr);
   });
   after(() => rmSync(tmp, { recursive: true, force: true }));
 
   test('the packed files: the build, the schemas and the README, nothing else', () => {
     const files = packed.map((f) => f.path).sort();
-    const allowed = [/^README\.md$/, /^package\.json$/, /^schema\/(scan|report|verify)\.schema\.json$/, /^dist\/(src|bin|transforms)\/.+\.(js|d\.ts)$/, /^dist\/transforms\/[\w-]+\.cjs$/];
-    assert.deepEqual(files.filter((f) => !allowed.some((re) => re.test(f))), []);
-    const required = ['README.md', 'package.json', 'schema/report.schema.json', 'schema/scan.schema.json', 'schema/verify.schema.json', 'dist/bin/mastra-tool-names.js', 'dist/src/index.js', 'dist/transforms/lib/standalone.js'];
-    for (const rule of RULE_IDS) required.push(`dist/transforms/${rule}.cjs`, `dist/transforms/${rule}.js`);
-    assert.deepEqual(required.filter((f) => !files.includes(f)), []);
-    assert.ok(packed.find((f) => f.path === 'dist/bin/mastra-tool-names.js')!.mode & 0o111, 'the bin is executable');
+    const allowed = [
+      /^README\.md$/,
+      /^package\.json$/,
+      /^schema\/(scan|report|verify)\.schema\.json$/,
+      /^dist\/(src|bin|transforms)\/.+\.(js|d\.ts)$/,
+      /^dist\/transforms\/[\w-]+\.cjs$/,
+    ];
+    assert.deepEqual(
+      files.filter((f) => !allowed.some((re) => re.test(f))),
+      [],
+    );
+    const required = [
+      'README.md',
+      'package.json',
+      'schema/report.schema.json',
+      'schema/scan.schema.json',
+      'schema/verify.schema.json',
+      'dist/bin/mastra-tool-names.js',
+      'dist/src/index.js',
+      'dist/transforms/lib/standalone.js',
+    ];
+    for (const rule of RULE_IDS)
+      required.push(`dist/transforms/${rule}.cjs`, `dist/transforms/${rule}.js`);
+    assert.deepEqual(
+      required.filter((f) => !files.includes(f)),
+      [],
+    );
+    assert.ok(
+      packed.find((f) => f.path === 'dist/bin/mastra-tool-names.js')!.mode & 0o111,
+      'the bin is executable',
+    );
   });
 
   test('a lean install: no development package, every dependency used, every import a dependency', () => {
-    const installed = new Set(readdirSync(path.join(project, 'node_modules')).flatMap((d) => (d.startsWith('@') ? readdirSync(path.join(project, 'node_modules', d)).map((s) => `${d}/${s}`) : [d])));
-    assert.deepEqual(Object.keys(PKG.devDependencies).filter((d) => installed.has(d)), []);
+    const installed = new Set(
+      readdirSync(path.join(project, 'node_modules')).flatMap((d) =>
+        d.startsWith('@')
+          ? readdirSync(path.join(project, 'node_modules', d)).map((s) => `${d}/${s}`)
+          : [d],
+      ),
+    );
+    assert.deepEqual(
+      Object.keys(PKG.devDependencies).filter((d) => installed.has(d)),
+      [],
+    );
     const dist = path.join(project, 'node_modules/mastra-tool-names/dist');
     const code: string[] = [];
-    const walk = (dir: string) => readdirSync(dir).forEach((f) => (statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : /\.c?js$/.test(f) && code.push(readFileSync(path.join(dir, f), 'utf8'))));
+    const walk = (dir: string) =>
+      readdirSync(dir).forEach((f) =>
+        statSync(path.join(dir, f)).isDirectory()
+          ? walk(path.join(dir, f))
+          : /\.c?js$/.test(f) && code.push(readFileSync(path.join(dir, f), 'utf8')),
+      );
     walk(dist);
     const text = code.join('\n');
-    const specifiers = new Set([...text.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*|^import\s+)['"]([^'".][^'"]*)['"]/gm)].map((m) => m[1]!).filter((s) => /^[@\w][\w@/.:-]*$/.test(s)));
-    const packageOf = (s: string) => s.split('/').slice(0, s.startsWith('@') ? 2 : 1).join('/');
+    const specifiers = new Set(
+      [
+        ...text.matchAll(
+          /(?:from\s+|import\s*\(\s*|require\s*\(\s*|^import\s+)['"]([^'".][^'"]*)['"]/gm,
+        ),
+      ]
+        .map((m) => m[1]!)
+        .filter((s) => /^[@\w][\w@/.:-]*$/.test(s)),
+    );
+    const packageOf = (s: string) =>
+      s
+        .split('/')
+        .slice(0, s.startsWith('@') ? 2 : 1)
+        .join('/');
     const builtins = new Set(builtinModules);
     // Imports that never run from the package, each with the reason.
-    const notFromPackage: Record<string, string> = { tsx: "a clone's .ts transforms load through tsx (transforms/lib/entry.ts); the package's are compiled" };
+    const notFromPackage: Record<string, string> = {
+      tsx: "a clone's .ts transforms load through tsx (transforms/lib/entry.ts); the package's are compiled",
+    };
     const own = (s: string) => packageOf(s) === 'mastra-tool-names';
-    const missing = [...specifiers].filter((s) => !s.startsWith('node:') && !builtins.has(s) && !own(s) && !(packageOf(s) in PKG.dependencies) && !(packageOf(s) in notFromPackage));
+    const missing = [...specifiers].filter(
+      (s) =>
+        !s.startsWith('node:') &&
+        !builtins.has(s) &&
+        !own(s) &&
+        !(packageOf(s) in PKG.dependencies) &&
+        !(packageOf(s) in notFromPackage),
+    );
     assert.deepEqual(missing, []);
     // A dependency may also be named as a string (a loader passed to a child process, say).
-    assert.deepEqual(Object.keys(PKG.dependencies).filter((d) => ![...specifiers].some((s) => packageOf(s) === d) && !text.includes(`'${d}'`) && !text.includes(`"${d}"`)), []);
+    assert.deepEqual(
+      Object.keys(PKG.dependencies).filter(
+        (d) =>
+          ![...specifiers].some((s) => packageOf(s) === d) &&
+          !text.includes(`'${d}'`) &&
+          !text.includes(`"${d}"`),
+      ),
+      [],
+    );
   });
 
   test("the package's entry point imports", async () => {
-    const r = await run(process.execPath, ['--input-type=module', '-e', "const m = await import('mastra-tool-names'); console.log([m.scanRepository, m.buildPlan, m.migrate, m.buildReport, m.renderReport].map((f) => typeof f).join(' '))"], project);
-    assert.deepEqual(r, { code: 0, stdout: 'function function function function function\n', stderr: '' });
+    const r = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const m = await import('mastra-tool-names'); console.log([m.scanRepository, m.buildPlan, m.migrate, m.buildReport, m.renderReport].map((f) => typeof f).join(' '))",
+      ],
+      project,
+    );
+    assert.deepEqual(r, {
+      code: 0,
+      stdout: 'function function function function function\n',
+      stderr: '',
+    });
   });
 
   test('npx mastra-tool-names --version', async () => {
@@ -110,11 +217,20 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
 
   test("the README's command for an installed package, as written", async () => {
     cpSync('fixtures/demo-app/src', path.join(project, 'src'), { recursive: true });
-    const r = await npx(['jscodeshift', '-t', 'node_modules/mastra-tool-names/dist/transforms/rewrite-keys.cjs', '--extensions=ts,tsx', 'src/']);
+    const r = await npx([
+      'jscodeshift',
+      '-t',
+      'node_modules/mastra-tool-names/dist/transforms/rewrite-keys.cjs',
+      '--extensions=ts,tsx',
+      'src/',
+    ]);
     assert.equal(r.code, 0, r.stdout);
     assert.equal(r.stderr, '');
     assert.match(r.stdout, /^3 ok$/m);
-    assert.match(readFileSync(path.join(project, 'src/mastra/agents/research-agent.ts'), 'utf8'), /^ {4}notes_save: saveNoteTool,$/m);
+    assert.match(
+      readFileSync(path.join(project, 'src/mastra/agents/research-agent.ts'), 'utf8'),
+      /^ {4}notes_save: saveNoteTool,$/m,
+    );
   });
 
   test('--plan from the installed CLI, rule by rule, writes what migrate writes', async () => {
@@ -133,7 +249,13 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
 
   describe('the GitHub Action script (action/run.mjs)', () => {
     let gh: string;
-    const outputs = (file: string) => Object.fromEntries(readFileSync(file, 'utf8').trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    const outputs = (file: string) =>
+      Object.fromEntries(
+        readFileSync(file, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      );
 
     before(() => {
       if (!existsSync(path.join(project, 'demo'))) copyDemo('demo');
@@ -147,10 +269,25 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       chmodSync(path.join(gh, 'gh'), 0o755);
     });
 
-    function action(name: string, inputs: Record<string, string>, comments = ''): Promise<Run & { summary: string; output: Record<string, string>; gh: Array<{ args: string[]; body?: string }> }> {
+    function action(
+      name: string,
+      inputs: Record<string, string>,
+      comments = '',
+    ): Promise<
+      Run & {
+        summary: string;
+        output: Record<string, string>;
+        gh: Array<{ args: string[]; body?: string }>;
+      }
+    > {
       const dir = path.join(tmp, name);
       mkdirSync(path.join(dir, 'runner'), { recursive: true });
-      const files = { summary: path.join(dir, 'summary.md'), output: path.join(dir, 'output.txt'), log: path.join(dir, 'gh.log'), event: path.join(dir, 'event.json') };
+      const files = {
+        summary: path.join(dir, 'summary.md'),
+        output: path.join(dir, 'output.txt'),
+        log: path.join(dir, 'gh.log'),
+        event: path.join(dir, 'event.json'),
+      };
       writeFileSync(files.summary, '# an earlier step\n');
       writeFileSync(files.event, JSON.stringify({ pull_request: { number: 7 } }));
       const env = {
@@ -165,12 +302,19 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
         FAKE_GH_LOG: files.log,
         FAKE_GH_COMMENTS: comments,
       };
-      return run(process.execPath, [path.join(CLONE, 'action/run.mjs')], project, env).then((r) => ({
-        ...r,
-        summary: readFileSync(files.summary, 'utf8'),
-        output: existsSync(files.output) ? outputs(files.output) : {},
-        gh: existsSync(files.log) ? readFileSync(files.log, 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : [],
-      }));
+      return run(process.execPath, [path.join(CLONE, 'action/run.mjs')], project, env).then(
+        (r) => ({
+          ...r,
+          summary: readFileSync(files.summary, 'utf8'),
+          output: existsSync(files.output) ? outputs(files.output) : {},
+          gh: existsSync(files.log)
+            ? readFileSync(files.log, 'utf8')
+                .trim()
+                .split('\n')
+                .map((l) => JSON.parse(l))
+            : [],
+        }),
+      );
     }
 
     test('fail: annotations, summary, outputs and reports; the job fails on pending changes', async () => {
@@ -179,41 +323,71 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       const lines = r.stdout.trimEnd().split('\n');
       assert.ok(lines.length > 10);
       for (const line of lines) assert.match(line, /^::(error|warning|notice) file=demo\/src\//);
-      assert.ok(r.summary.startsWith(`# an earlier step\n${MARKER}\n## mastra-tool-names: `), r.summary.slice(0, 100));
+      assert.ok(
+        r.summary.startsWith(`# an earlier step\n${MARKER}\n## mastra-tool-names: `),
+        r.summary.slice(0, 100),
+      );
       assert.equal(r.output['exit-code'], '1');
       assert.equal(r.output.pending, 'true');
-      const json = JSON.parse(readFileSync(path.join(path.dirname(r.output.sarif!), 'report.json'), 'utf8')) as Report;
+      const json = JSON.parse(
+        readFileSync(path.join(path.dirname(r.output.sarif!), 'report.json'), 'utf8'),
+      ) as Report;
       assert.equal(r.output.changes, String(json.totals.changes));
       assert.equal(r.output.findings, String(json.totals.findings));
       assert.equal(lines.length, json.changes.length + json.findings.length);
       assert.equal(JSON.parse(readFileSync(r.output.sarif!, 'utf8')).version, '2.1.0');
       assert.ok(readFileSync(r.output.report!, 'utf8').startsWith(MARKER));
-      assert.ok(r.output.sarif!.startsWith(path.join(tmp, 'fail', 'runner')), 'reports go to RUNNER_TEMP');
+      assert.ok(
+        r.output.sarif!.startsWith(path.join(tmp, 'fail', 'runner')),
+        'reports go to RUNNER_TEMP',
+      );
       assert.deepEqual(r.gh, [], 'no comment');
     });
 
     test('comment: one comment with the summary, created and then updated; the job does not fail; rules select', async () => {
-      const first = await action('comment', { INPUT_PATH: 'demo', INPUT_FAIL_OR_COMMENT: 'comment', INPUT_RULES: 'rewrite-keys, tool-choice' });
+      const first = await action('comment', {
+        INPUT_PATH: 'demo',
+        INPUT_FAIL_OR_COMMENT: 'comment',
+        INPUT_RULES: 'rewrite-keys, tool-choice',
+      });
       assert.equal(first.code, 0, first.stderr);
       assert.match(first.stdout, /title=mastra-tool-names rewrite-keys::/);
-      assert.doesNotMatch(first.stdout, /title=mastra-tool-names (prompts|rekey-builtins|references)::/);
+      assert.doesNotMatch(
+        first.stdout,
+        /title=mastra-tool-names (prompts|rekey-builtins|references)::/,
+      );
       assert.equal(first.output.pending, 'true');
-      assert.deepEqual(first.gh.map((c) => c.args.slice(0, 4)), [
-        ['api', '--paginate', 'repos/octo/app/issues/7/comments', '--jq'],
-        ['api', '--method', 'POST', 'repos/octo/app/issues/7/comments'],
-      ]);
+      assert.deepEqual(
+        first.gh.map((c) => c.args.slice(0, 4)),
+        [
+          ['api', '--paginate', 'repos/octo/app/issues/7/comments', '--jq'],
+          ['api', '--method', 'POST', 'repos/octo/app/issues/7/comments'],
+        ],
+      );
       assert.equal(first.gh[1]!.body, first.summary.replace('# an earlier step\n', ''));
       assert.ok(first.gh[1]!.body!.startsWith(MARKER));
 
-      const second = await action('comment-again', { INPUT_PATH: 'demo', INPUT_FAIL_OR_COMMENT: 'both' }, '4242\n');
+      const second = await action(
+        'comment-again',
+        { INPUT_PATH: 'demo', INPUT_FAIL_OR_COMMENT: 'both' },
+        '4242\n',
+      );
       assert.equal(second.code, 1, 'both: comments and fails');
-      assert.deepEqual(second.gh[1]!.args.slice(0, 4), ['api', '--method', 'PATCH', 'repos/octo/app/issues/comments/4242']);
+      assert.deepEqual(second.gh[1]!.args.slice(0, 4), [
+        'api',
+        '--method',
+        'PATCH',
+        'repos/octo/app/issues/comments/4242',
+      ]);
     });
 
     test('a wrong input is an error (exit 2), and a usage error from check comes through', async () => {
       const mode = await action('bad-mode', { INPUT_FAIL_OR_COMMENT: 'maybe' });
       assert.equal(mode.code, 2);
-      assert.match(mode.stdout, /^::error title=mastra-tool-names::fail-or-comment is "maybe"; use fail, comment, both$/m);
+      assert.match(
+        mode.stdout,
+        /^::error title=mastra-tool-names::fail-or-comment is "maybe"; use fail, comment, both$/m,
+      );
       const rule = await action('bad-rule', { INPUT_PATH: 'demo', INPUT_RULES: 'no-such-rule' });
       assert.equal(rule.code, 2, rule.stdout + rule.stderr);
       assert.equal(rule.output['exit-code'], '2');

@@ -11,7 +11,25 @@ import { fixturePath } from './helpers/fixture-scan.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 function fakeTerminal() {
-  const stream = { isTTY: true, columns: 100, rows: 30, written: '', write(s: string) { stream.written += s; return true; }, on() { return stream; }, once() { return stream; }, removeListener() { return stream; } };
+  const stream = {
+    isTTY: true,
+    columns: 100,
+    rows: 30,
+    written: '',
+    write(s: string) {
+      stream.written += s;
+      return true;
+    },
+    on() {
+      return stream;
+    },
+    once() {
+      return stream;
+    },
+    removeListener() {
+      return stream;
+    },
+  };
   return stream;
 }
 
@@ -32,19 +50,34 @@ describe('progress', () => {
       { phase: 'scan', done: 0 },
       { phase: 'scan', done: 7, finished: true },
     ]);
-    assert.deepEqual(clock.timings().map((t) => [t.phase, t.count]), [['prefilter', 3], ['scan', 7]]);
+    assert.deepEqual(
+      clock.timings().map((t) => [t.phase, t.count]),
+      [
+        ['prefilter', 3],
+        ['scan', 7],
+      ],
+    );
     assert.ok(clock.timings().every((t) => t.ms >= 0));
   });
 
   test('a dry run of the demo reports every phase it runs, in order, and no write', async () => {
     const events: ProgressEvent[] = [];
-    const result = await migrate(fixturePath('demo-app'), { dryRun: true, clock: new PhaseClock((e) => events.push(e)) });
+    const result = await migrate(fixturePath('demo-app'), {
+      dryRun: true,
+      clock: new PhaseClock((e) => events.push(e)),
+    });
     const finished = events.filter((e) => e.finished);
-    assert.deepEqual(finished.map((e) => e.phase), ['discover', 'prefilter', 'scan', 'plan', 'rewrite', 'format', 'renames']);
+    assert.deepEqual(
+      finished.map((e) => e.phase),
+      ['discover', 'prefilter', 'scan', 'plan', 'rewrite', 'format', 'renames'],
+    );
     assert.equal(finished.find((e) => e.phase === 'rewrite')!.done, result.files.length);
     assert.equal(finished.find((e) => e.phase === 'scan')!.done, result.scan.files.candidates);
     assert.equal(finished.find((e) => e.phase === 'prefilter')!.done, result.scan.files.scanned);
-    assert.deepEqual(result.timings.map((t) => t.phase), finished.map((e) => e.phase));
+    assert.deepEqual(
+      result.timings.map((t) => t.phase),
+      finished.map((e) => e.phase),
+    );
   });
 
   test('on a terminal the line is drawn and cleared; in CI or a pipe nothing is drawn', () => {
@@ -65,10 +98,30 @@ describe('progress', () => {
 
   test('--verbose prints phase timings on stderr and leaves stdout as it was', async () => {
     const plain = await runCli(['migrate', '--dry-run', '--format', 'json', 'fixtures/demo-app']);
-    const verbose = await runCli(['migrate', '--dry-run', '--verbose', '--format', 'json', 'fixtures/demo-app']);
+    const verbose = await runCli([
+      'migrate',
+      '--dry-run',
+      '--verbose',
+      '--format',
+      'json',
+      'fixtures/demo-app',
+    ]);
     assert.equal(verbose.code, 0);
-    assert.equal(JSON.stringify({ ...JSON.parse(verbose.stdout), tool: 0 }), JSON.stringify({ ...JSON.parse(plain.stdout), tool: 0 }));
-    for (const phase of ['discover', 'prefilter', 'scan', 'plan', 'rewrite', 'format', 'renames', 'total']) assert.match(verbose.stderr, new RegExp(`^${phase} +\\d+\\.\\d\\d s`, 'm'));
+    assert.equal(
+      JSON.stringify({ ...JSON.parse(verbose.stdout), tool: 0 }),
+      JSON.stringify({ ...JSON.parse(plain.stdout), tool: 0 }),
+    );
+    for (const phase of [
+      'discover',
+      'prefilter',
+      'scan',
+      'plan',
+      'rewrite',
+      'format',
+      'renames',
+      'total',
+    ])
+      assert.match(verbose.stderr, new RegExp(`^${phase} +\\d+\\.\\d\\d s`, 'm'));
     assert.equal(plain.stderr, '', 'no progress on a pipe');
   });
 });

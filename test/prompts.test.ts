@@ -25,7 +25,9 @@ function files(root: string, dir = ''): string[] {
 
 const provider = useFakeProvider();
 
-const CASES = readdirSync(fixturePath('prompts')).filter((n) => statSync(path.join(fixturePath('prompts'), n)).isDirectory());
+const CASES = readdirSync(fixturePath('prompts')).filter((n) =>
+  statSync(path.join(fixturePath('prompts'), n)).isDirectory(),
+);
 
 async function run(name: string, check: (result: MigrateResult) => void): Promise<void> {
   const copy = copyFixture(`prompts/${name}/input`, { init: false });
@@ -33,7 +35,12 @@ async function run(name: string, check: (result: MigrateResult) => void): Promis
     const result = await migrate(copy.root, { force: true });
     const expected = fixturePath(`prompts/${name}/expected`);
     assert.deepEqual(files(copy.root).sort(), files(expected).sort());
-    for (const rel of files(expected)) assert.equal(readFileSync(path.join(copy.root, rel), 'utf8'), readFileSync(path.join(expected, rel), 'utf8'), rel);
+    for (const rel of files(expected))
+      assert.equal(
+        readFileSync(path.join(copy.root, rel), 'utf8'),
+        readFileSync(path.join(expected, rel), 'utf8'),
+        rel,
+      );
     check(result);
 
     const again = await migrate(copy.root, { force: true });
@@ -43,7 +50,10 @@ async function run(name: string, check: (result: MigrateResult) => void): Promis
     const agent = scan.agents.find((a) => a.variable === 'agent')!;
     const sent = await captureFixtureAgent(copy.root, agent, provider());
     for (const m of scan.mentions.filter((x) => x.context === 'instructions' && confident(x))) {
-      assert.ok((sent.toolNames ?? []).includes(m.name), `"${m.name}" (${m.location.file}:${m.location.line}) is offered: ${sent.toolNames}`);
+      assert.ok(
+        (sent.toolNames ?? []).includes(m.name),
+        `"${m.name}" (${m.location.file}:${m.location.line}) is offered: ${sent.toolNames}`,
+      );
     }
   } finally {
     copy.cleanup();
@@ -57,15 +67,24 @@ describe('prompts: every named tool is offered after migrate', () => {
 
   test('template-ids: re-keyed by id, with the evidence', () =>
     run('template-ids', (r) => {
-      assert.deepEqual(rules(r), ["prompts:weatherTool->'get-weather'", "prompts:lookupOrderTool->'lookup-order'"]);
-      assert.match(r.plan.edits[0]!.reason, /names this tool by its id "get-weather" .* no code, data, prompt or other agent uses "weatherTool"/);
+      assert.deepEqual(rules(r), [
+        "prompts:weatherTool->'get-weather'",
+        "prompts:lookupOrderTool->'lookup-order'",
+      ]);
+      assert.match(
+        r.plan.edits[0]!.reason,
+        /names this tool by its id "get-weather" .* no code, data, prompt or other agent uses "weatherTool"/,
+      );
       assert.ok(r.plan.edits.every((e) => e.effect === 'renamed'));
     }));
 
   test('template-ids-ui: code depends on the names, so the prompt is rewritten', () =>
     run('template-ids-ui', (r) => {
       assert.ok(r.plan.edits.every((e) => e.rule === 'prompts' && e.target === 'text'));
-      assert.match(r.plan.edits[0]!.reason, /"weatherTool" is still used: code compares a tool name with "weatherTool" at src\/ui\/label\.ts:3/);
+      assert.match(
+        r.plan.edits[0]!.reason,
+        /"weatherTool" is still used: code compares a tool name with "weatherTool" at src\/ui\/label\.ts:3/,
+      );
     }));
 
   test('id-with-spaces: never re-keyed', () =>
@@ -76,47 +95,81 @@ describe('prompts: every named tool is offered after migrate', () => {
 
   test('mixed-names: mixed styles mean a prompt rewrite', () =>
     run('mixed-names', (r) => {
-      assert.match(r.plan.edits.find((e) => e.rule === 'prompts')!.reason, /names it in more than one way/);
+      assert.match(
+        r.plan.edits.find((e) => e.rule === 'prompts')!.reason,
+        /names it in more than one way/,
+      );
       assert.ok(r.plan.edits.some((e) => e.rule === 'rewrite-keys'));
     }));
 
   test('prompt-file: the text file is edited as text', () =>
     run('prompt-file', (r) => {
-      assert.deepEqual(r.files.map((f) => f.file), ['prompts/agent.txt']);
-      assert.match(r.plan.edits[0]!.reason, /"weatherTool" is still used: a string in code is "weatherTool" at src\/agent.ts:18:/);
+      assert.deepEqual(
+        r.files.map((f) => f.file),
+        ['prompts/agent.txt'],
+      );
+      assert.match(
+        r.plan.edits[0]!.reason,
+        /"weatherTool" is still used: a string in code is "weatherTool" at src\/agent.ts:18:/,
+      );
     }));
 
   test('nonexistent-tool: reported, nothing changed', () =>
     run('nonexistent-tool', (r) => {
       assert.deepEqual(r.plan.edits, []);
-      assert.ok(r.plan.findings.some((f) => f.kind === 'unknown-tool-mention' && f.message.includes('"send-email"') && f.locations[0]!.line === 11));
+      assert.ok(
+        r.plan.findings.some(
+          (f) =>
+            f.kind === 'unknown-tool-mention' &&
+            f.message.includes('"send-email"') &&
+            f.locations[0]!.line === 11,
+        ),
+      );
     }));
 
   test('dotted-backticks: key and mention meet on the wire name', () =>
     run('dotted-backticks', (r) => {
-      assert.deepEqual(r.plan.edits.map((e) => e.rule).sort(), ['prompts', 'prompts', 'rewrite-keys', 'rewrite-keys']);
+      assert.deepEqual(r.plan.edits.map((e) => e.rule).sort(), [
+        'prompts',
+        'prompts',
+        'rewrite-keys',
+        'rewrite-keys',
+      ]);
     }));
 
-  test('already-right: nothing to do', () => run('already-right', (r) => assert.deepEqual([r.plan.edits, r.plan.findings], [[], []])));
+  test('already-right: nothing to do', () =>
+    run('already-right', (r) => assert.deepEqual([r.plan.edits, r.plan.findings], [[], []])));
 
   test('prose: plain words are reported, not edited', () =>
     run('prose', (r) => {
       assert.deepEqual(r.plan.edits, []);
-      assert.ok(r.plan.findings.some((f) => f.kind === 'ambiguous-mention' && /plain word/.test(f.message)));
+      assert.ok(
+        r.plan.findings.some((f) => f.kind === 'ambiguous-mention' && /plain word/.test(f.message)),
+      );
     }));
 });
 
 describe('--prefer overrides the automatic direction', () => {
   test('prefer prompt on template-ids rewrites the prose instead of re-keying', async () => {
-    const plan = buildPlan(await scanRepository(fixturePath('prompts/template-ids/input')), { prefer: 'prompt' });
+    const plan = buildPlan(await scanRepository(fixturePath('prompts/template-ids/input')), {
+      prefer: 'prompt',
+    });
     assert.ok(plan.edits.length > 0 && plan.edits.every((e) => e.target === 'text'));
     assert.match(plan.edits[0]!.reason, /--prefer prompt/);
   });
 
   test('prefer rekey on template-ids-ui re-keys despite the UI, and never also rewrites the prompt', async () => {
-    const plan = buildPlan(await scanRepository(fixturePath('prompts/template-ids-ui/input')), { prefer: 'rekey' });
-    assert.ok(plan.edits.length > 0 && plan.edits.every((e) => e.effect === 'renamed' || e.rule === 'references'));
+    const plan = buildPlan(await scanRepository(fixturePath('prompts/template-ids-ui/input')), {
+      prefer: 'rekey',
+    });
+    assert.ok(
+      plan.edits.length > 0 &&
+        plan.edits.every((e) => e.effect === 'renamed' || e.rule === 'references'),
+    );
     assert.ok(!plan.edits.some((e) => e.target === 'text'));
-    assert.ok(plan.findings.some((f) => f.kind === 'reference'), 'the UI comparisons are reported as evidence');
+    assert.ok(
+      plan.findings.some((f) => f.kind === 'reference'),
+      'the UI comparisons are reported as evidence',
+    );
   });
 });

@@ -35,7 +35,12 @@ async function accesses(root: string): Promise<Access[]> {
     sf
       .getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)
       .filter((a) => a.getName() === 'toolName')
-      .map((a) => ({ at: `${path.relative(root, sf.getFilePath())}:${a.getStartLineNumber()}`, text: a.getText(), traced: tracedAnswer(a), checker: types.withTypes(a, typedInProject) })),
+      .map((a) => ({
+        at: `${path.relative(root, sf.getFilePath())}:${a.getStartLineNumber()}`,
+        text: a.getText(),
+        traced: tracedAnswer(a),
+        checker: types.withTypes(a, typedInProject),
+      })),
   );
 }
 
@@ -50,33 +55,59 @@ describe('provable tool names', () => {
     });
   }
 
-  test('scan/comparisons: Mastra and AI SDK values are provable, the app\'s own types are not', async () => {
+  test("scan/comparisons: Mastra and AI SDK values are provable, the app's own types are not", async () => {
     const all = await accesses(fixturePath('scan/comparisons'));
-    const provable = (file: string) => all.filter((a) => a.at.startsWith(file)).map((a) => a.traced);
+    const provable = (file: string) =>
+      all.filter((a) => a.at.startsWith(file)).map((a) => a.traced);
     // Stream chunks, results, onChunk/onStepFinish/requireToolApproval, defaultOptions, useChat.
     assert.deepEqual(provable('src/stream.ts'), Array(11).fill(true));
     assert.deepEqual(provable('src/agent.ts'), [true]);
     assert.deepEqual(provable('src/ui/chat.ts'), [true]);
     const app = all.filter((a) => a.at.startsWith('src/ui/app-types.ts'));
-    assert.deepEqual(app.filter((a) => a.traced).map((a) => a.text), ['call.toolName'], 'only the parameter typed by the AI SDK');
+    assert.deepEqual(
+      app.filter((a) => a.traced).map((a) => a.text),
+      ['call.toolName'],
+      'only the parameter typed by the AI SDK',
+    );
     assert.equal(app.length, 13);
   });
 
   test('a bare toolName is provable only when destructured from a Mastra value (an approval callback)', async () => {
     const { scan } = await scanWithInputs(fixturePath('scan/comparisons'));
-    const bare = scan.mentions.filter((m) => m.context === 'comparison' && ['src/stream.ts:13', 'src/ui/app-types.ts:48'].includes(`${m.location.file}:${m.location.line}`));
-    assert.deepEqual(bare.map((m) => [m.location.line, m.provable]), [[13, true], [48, false]]);
+    const bare = scan.mentions.filter(
+      (m) =>
+        m.context === 'comparison' &&
+        ['src/stream.ts:13', 'src/ui/app-types.ts:48'].includes(
+          `${m.location.file}:${m.location.line}`,
+        ),
+    );
+    assert.deepEqual(
+      bare.map((m) => [m.location.line, m.provable]),
+      [
+        [13, true],
+        [48, false],
+      ],
+    );
   });
 
   test('scanning these apps asks the type checker nothing', async () => {
-    for (const app of APPS) assert.deepEqual((await scanWithInputs(fixturePath(app))).typeChecked, [], app);
+    for (const app of APPS)
+      assert.deepEqual((await scanWithInputs(fixturePath(app))).typeChecked, [], app);
   });
 
-  test('what the tracer cannot decide gets the type checker\'s answer', async () => {
+  test("what the tracer cannot decide gets the type checker's answer", async () => {
     // A parameter typed by the app, but declared inside a loop over an agent's stream: the checker
     // calls it provable (it looks at the loop), and the tracer leaves it to the checker.
     const p = tempProject({
-      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ES2022', moduleResolution: 'Bundler', strict: true, skipLibCheck: true }, include: ['src'] }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: {
+          module: 'ES2022',
+          moduleResolution: 'Bundler',
+          strict: true,
+          skipLibCheck: true,
+        },
+        include: ['src'],
+      }),
       'src/agent.ts': [
         "import { Agent } from '@mastra/core/agent';",
         "export const agent = new Agent({ id: 'a', name: 'a', instructions: 'x', model: 'openai/gpt-4o-mini' });",
@@ -92,7 +123,10 @@ describe('provable tool names', () => {
       assert.equal(access?.traced, undefined);
       const { scan, typeChecked } = await scanWithInputs(p.root);
       assert.deepEqual(typeChecked, [path.join(p.root, 'src/agent.ts')]);
-      assert.deepEqual(scan.comparisons.map((c) => [c.value, c.provable]), [['a.b', access?.checker]]);
+      assert.deepEqual(
+        scan.comparisons.map((c) => [c.value, c.provable]),
+        [['a.b', access?.checker]],
+      );
     } finally {
       p.cleanup();
     }

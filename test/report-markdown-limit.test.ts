@@ -17,21 +17,59 @@ function bigReport(files: number, perFile: number, findings: number): Report {
     const file = `packages/pkg-${f % 17}/src/agents/agent-${f}.ts`;
     const diff: string[] = [`--- a/${file}`, `+++ b/${file}`];
     for (let c = 0; c < perFile; c++) {
-      changes.push({ file, line: 10 + c, column: 5, start: 100 * c, end: 100 * c + 12, rule: 'rewrite-keys', target: 'property-key', before: `'tool.${f}.${c}'`, after: `tool_${f}_${c}`, reason: `Mastra rewrites the key "tool.${f}.${c}" to "tool_${f}_${c}" on the wire; writing the legal name keeps what the model sees`, effect: 'preserved', confidence: 'n/a', applied: false, agents: [`agent-${f}`] });
-      diff.push(`@@ -${10 + c},1 +${10 + c},1 @@`, `-    'tool.${f}.${c}': someTool${c},`, `+    tool_${f}_${c}: someTool${c},`);
+      changes.push({
+        file,
+        line: 10 + c,
+        column: 5,
+        start: 100 * c,
+        end: 100 * c + 12,
+        rule: 'rewrite-keys',
+        target: 'property-key',
+        before: `'tool.${f}.${c}'`,
+        after: `tool_${f}_${c}`,
+        reason: `Mastra rewrites the key "tool.${f}.${c}" to "tool_${f}_${c}" on the wire; writing the legal name keeps what the model sees`,
+        effect: 'preserved',
+        confidence: 'n/a',
+        applied: false,
+        agents: [`agent-${f}`],
+      });
+      diff.push(
+        `@@ -${10 + c},1 +${10 + c},1 @@`,
+        `-    'tool.${f}.${c}': someTool${c},`,
+        `+    tool_${f}_${c}: someTool${c},`,
+      );
     }
     reportFiles.push({ file, status: 'changed', changes: perFile, diff: diff.join('\n') });
   }
   const found: ReportFinding[] = [];
   for (let i = 0; i < findings; i++) {
-    found.push({ kind: i % 5 === 0 ? 'runtime-names' : 'reference', severity: i % 5 === 0 ? 'note' : 'warning', message: `code compares a tool name with "name.${i}", but the model calls the tool "name_${i}"`, locations: [{ file: `src/ui/view-${i}.tsx`, line: i + 1, column: 3, start: 0, end: 0 }], agents: [] });
+    found.push({
+      kind: i % 5 === 0 ? 'runtime-names' : 'reference',
+      severity: i % 5 === 0 ? 'note' : 'warning',
+      message: `code compares a tool name with "name.${i}", but the model calls the tool "name_${i}"`,
+      locations: [{ file: `src/ui/view-${i}.tsx`, line: i + 1, column: 3, start: 0, end: 0 }],
+      agents: [],
+    });
   }
   return reportWith({
     target: '.',
-    totals: { changes: changes.length, files, preserved: changes.length, fixed: 0, renamed: 0, findings: found.filter((f) => f.severity !== 'note').length, failedFiles: 0 },
+    totals: {
+      changes: changes.length,
+      files,
+      preserved: changes.length,
+      fixed: 0,
+      renamed: 0,
+      findings: found.filter((f) => f.severity !== 'note').length,
+      failedFiles: 0,
+    },
     changes,
     findings: found,
-    agents: Array.from({ length: files }, (_, f) => ({ agent: `agent-${f}`, file: `src/agents/agent-${f}.ts`, before: [`tool_${f}_0`, `tool_${f}_1`], after: [`tool_${f}_0`, `tool_${f}_1`] })),
+    agents: Array.from({ length: files }, (_, f) => ({
+      agent: `agent-${f}`,
+      file: `src/agents/agent-${f}.ts`,
+      before: [`tool_${f}_0`, `tool_${f}_1`],
+      after: [`tool_${f}_0`, `tool_${f}_1`],
+    })),
     files: reportFiles,
   });
 }
@@ -51,9 +89,17 @@ describe('the Markdown report fits a GitHub comment', () => {
     const cut = renderMarkdown(report, { fullReport: '`tool-names.json`' });
     assert.ok(cut.length <= COMMENT_LIMIT, `${cut.length} characters`);
     assert.ok(cut.length > COMMENT_LIMIT - 2_000, 'the room is used');
-    assert.ok(cut.startsWith(`${MARKER}\n## mastra-tool-names: 3200 changes proposed, 240 findings need a human\n`), cut.slice(0, 200));
+    assert.ok(
+      cut.startsWith(
+        `${MARKER}\n## mastra-tool-names: 3200 changes proposed, 240 findings need a human\n`,
+      ),
+      cut.slice(0, 200),
+    );
     assert.match(cut, /\| files changed \| 400 \|/, 'the summary table stays');
-    assert.match(cut, /^> \*\*Shortened to fit GitHub's limit of 65,536 characters\.\*\* Not shown: .*\. The full report: `tool-names\.json`\.$/m);
+    assert.match(
+      cut,
+      /^> \*\*Shortened to fit GitHub's limit of 65,536 characters\.\*\* Not shown: .*\. The full report: `tool-names\.json`\.$/m,
+    );
     // Findings that need a human come before per-file details and diffs.
     assert.match(cut, /### Needs a human/);
     assertWellFormed(cut);
@@ -68,7 +114,12 @@ describe('the Markdown report fits a GitHub comment', () => {
     const diffsShown = count(cut, /^```diff$/gm);
     const filesShown = count(cut, /^<details><summary>packages\//gm);
     const notShown = /Not shown: (.*)\. The full report/.exec(cut)![1]!;
-    const said = Object.fromEntries([...notShown.matchAll(/(\d[\d,]*) (\w+(?: \w+)?)/g)].map((m) => [m[2]!.replace(/s$/, ''), Number(m[1]!.replace(/,/g, ''))]));
+    const said = Object.fromEntries(
+      [...notShown.matchAll(/(\d[\d,]*) (\w+(?: \w+)?)/g)].map((m) => [
+        m[2]!.replace(/s$/, ''),
+        Number(m[1]!.replace(/,/g, '')),
+      ]),
+    );
     assert.equal((said.file ?? 0) + filesShown, 60, notShown);
     assert.equal((said.diff ?? 0) + diffsShown, 60 - (said.file ?? 0), notShown);
     assertWellFormed(cut);

@@ -29,14 +29,24 @@ function committedCopy() {
 describe('membership', () => {
   test('a .gitignore line matching committed files does not hide them (in place, and in a fresh repository)', async () => {
     const inPlace = await scanFixture('scan/ignored-mastra');
-    assert.deepEqual(inPlace.agents.map((a) => a.id), ['weather-agent']);
+    assert.deepEqual(
+      inPlace.agents.map((a) => a.id),
+      ['weather-agent'],
+    );
     const copy = committedCopy();
     try {
       const scan = await scanRepository(copy.root);
       assert.equal(scan.files.membership, 'git');
-      assert.deepEqual(scan.agents.map((a) => `${a.id} ${a.location.file}`), ['weather-agent src/mastra/agents/weather-agent.ts']);
+      assert.deepEqual(
+        scan.agents.map((a) => `${a.id} ${a.location.file}`),
+        ['weather-agent src/mastra/agents/weather-agent.ts'],
+      );
       assert.deepEqual(wire(scan.agents[0]!), ['weather_current']);
-      assert.deepEqual(scan.agents[0]!.registeredAs, ['weatherAgent'], 'src/mastra/index.ts is read too');
+      assert.deepEqual(
+        scan.agents[0]!.registeredAs,
+        ['weatherAgent'],
+        'src/mastra/index.ts is read too',
+      );
       const result = await migrate(copy.root);
       assert.deepEqual(result.written, ['src/mastra/agents/weather-agent.ts']);
     } finally {
@@ -59,9 +69,20 @@ describe('membership', () => {
       writeFileSync(path.join(copy.root, 'dist/built.ts'), agentSource('built'));
       git(copy.root, 'add', '-f', 'dist/built.ts');
       git(copy.root, 'commit', '-qm', 'dist');
-      assert.deepEqual((await scanRepository(copy.root)).agents.map((a) => a.id).sort(), ['extra', 'weather-agent']);
-      assert.deepEqual((await scanRepository(copy.root, { exclude: ['src/mastra'] })).agents.map((a) => a.id), ['extra']);
-      assert.deepEqual((await scanRepository(copy.root, { include: ['src/mastra/**/*.ts'] })).agents.map((a) => a.id), ['weather-agent']);
+      assert.deepEqual((await scanRepository(copy.root)).agents.map((a) => a.id).sort(), [
+        'extra',
+        'weather-agent',
+      ]);
+      assert.deepEqual(
+        (await scanRepository(copy.root, { exclude: ['src/mastra'] })).agents.map((a) => a.id),
+        ['extra'],
+      );
+      assert.deepEqual(
+        (await scanRepository(copy.root, { include: ['src/mastra/**/*.ts'] })).agents.map(
+          (a) => a.id,
+        ),
+        ['weather-agent'],
+      );
     } finally {
       copy.cleanup();
     }
@@ -77,18 +98,29 @@ describe('membership', () => {
       assert.deepEqual(scan.agents, []);
       // Remove the line and the agent is there.
       writeFileSync(path.join(root, '.gitignore'), 'node_modules\n');
-      assert.deepEqual((await scanRepository(root)).agents.map((a) => a.id), ['weather-agent']);
+      assert.deepEqual(
+        (await scanRepository(root)).agents.map((a) => a.id),
+        ['weather-agent'],
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
   });
 
   test('a nested repository (not a submodule) is read with its own rules', async () => {
-    const p = tempProject({ 'app.ts': agentSource('outer'), 'vendor/lib/.gitignore': 'gen/\n', 'vendor/lib/agent.ts': agentSource('nested'), 'vendor/lib/gen/agent.ts': agentSource('nested-gen') });
+    const p = tempProject({
+      'app.ts': agentSource('outer'),
+      'vendor/lib/.gitignore': 'gen/\n',
+      'vendor/lib/agent.ts': agentSource('nested'),
+      'vendor/lib/gen/agent.ts': agentSource('nested-gen'),
+    });
     try {
       git(path.join(p.root, 'vendor/lib'), 'init', '-q');
       git(p.root, 'init', '-q');
-      assert.deepEqual((await scanRepository(p.root)).agents.map((a) => a.id).sort(), ['nested', 'outer']);
+      assert.deepEqual((await scanRepository(p.root)).agents.map((a) => a.id).sort(), [
+        'nested',
+        'outer',
+      ]);
     } finally {
       p.cleanup();
     }

@@ -24,13 +24,18 @@ describe('monorepo', () => {
   test('finds the agents of every package, and none in an ignored folder', async () => {
     const copy = copyFixture('scan/monorepo');
     try {
-      assert.equal(git(copy.root, 'ls-files', 'apps/web/generated'), '', 'the build output is not committed in the copy');
+      assert.equal(
+        git(copy.root, 'ls-files', 'apps/web/generated'),
+        '',
+        'the build output is not committed in the copy',
+      );
       const scan = await scanRepository(copy.root);
       assert.equal(scan.files.membership, 'git');
-      assert.deepEqual(
-        scan.agents.map((a) => `${a.id} ${a.location.file}`).sort(),
-        ['research-agent packages/agents/src/research-agent.ts', 'seed-agent scripts/seed.ts', 'web-agent apps/web/src/agent.ts'],
-      );
+      assert.deepEqual(scan.agents.map((a) => `${a.id} ${a.location.file}`).sort(), [
+        'research-agent packages/agents/src/research-agent.ts',
+        'seed-agent scripts/seed.ts',
+        'web-agent apps/web/src/agent.ts',
+      ]);
     } finally {
       copy.cleanup();
     }
@@ -42,9 +47,16 @@ describe('monorepo', () => {
       git(copy.root, 'add', '-f', 'apps/web/generated/agent.ts');
       git(copy.root, 'commit', '-qm', 'commit the generated agent');
       const scan = await scanRepository(copy.root);
-      assert.deepEqual(scan.agents.map((a) => a.id).sort(), ['generated-agent', 'research-agent', 'seed-agent', 'web-agent']);
+      assert.deepEqual(scan.agents.map((a) => a.id).sort(), [
+        'generated-agent',
+        'research-agent',
+        'seed-agent',
+        'web-agent',
+      ]);
       // The in-place fixture is committed the same way in this repository.
-      assert.ok((await scanFixture('scan/monorepo')).agents.some((a) => a.id === 'generated-agent'));
+      assert.ok(
+        (await scanFixture('scan/monorepo')).agents.some((a) => a.id === 'generated-agent'),
+      );
     } finally {
       copy.cleanup();
     }
@@ -54,7 +66,10 @@ describe('monorepo', () => {
     const scan = await scanFixture('scan/monorepo');
     // `@acme/tools` (packages/agents paths) leads to a map in packages/tools that never names Mastra.
     assert.deepEqual(wire(agent(scan, 'research-agent')), ['web_search', 'fetch_page']);
-    assert.deepEqual(agent(scan, 'research-agent').tools.entries.map((e) => e.keyLocation.file), ['packages/tools/src/map.ts', 'packages/tools/src/map.ts']);
+    assert.deepEqual(
+      agent(scan, 'research-agent').tools.entries.map((e) => e.keyLocation.file),
+      ['packages/tools/src/map.ts', 'packages/tools/src/map.ts'],
+    );
     // `~/tools/map.js` (apps/web/tsconfig.app.json, reached only through references).
     assert.deepEqual(wire(agent(scan, 'web-agent')), ['notes_save']);
     assert.deepEqual(agent(scan, 'web-agent').tools.unresolved, []);
@@ -63,7 +78,11 @@ describe('monorepo', () => {
 
   test('each file is owned by the nearest tsconfig that includes it; files in none get defaults', async () => {
     const found = await discover(ROOT);
-    assert.deepEqual(found.tsconfigs.map((f) => path.relative(ROOT, f)).sort(), ['packages/agents/tsconfig.json', 'packages/tools/tsconfig.json', 'tsconfig.json']);
+    assert.deepEqual(found.tsconfigs.map((f) => path.relative(ROOT, f)).sort(), [
+      'packages/agents/tsconfig.json',
+      'packages/tools/tsconfig.json',
+      'tsconfig.json',
+    ]);
     const configs = new TsConfigs(ROOT, found.tsconfigs);
     const owner = (file: string) => {
       const c = configs.ownerOf(path.join(ROOT, file)).configFile;
@@ -73,13 +92,24 @@ describe('monorepo', () => {
     assert.equal(owner('packages/tools/src/map.ts'), 'packages/tools/tsconfig.json');
     assert.equal(owner('packages/agents/src/research-agent.ts'), 'packages/agents/tsconfig.json');
     assert.equal(owner('scripts/seed.ts'), undefined);
-    assert.ok(configs.ownerOf(path.join(ROOT, 'packages/agents/src/research-agent.ts')).options.paths?.['@acme/tools']);
+    assert.ok(
+      configs.ownerOf(path.join(ROOT, 'packages/agents/src/research-agent.ts')).options.paths?.[
+        '@acme/tools'
+      ],
+    );
   });
 
   test("scanning one package's src still uses the tsconfig above it (reached through references)", async () => {
     const scan = await scanRepository(path.join(ROOT, 'apps/web/src'));
-    assert.deepEqual(scan.agents.map((a) => a.id), ['web-agent']);
-    assert.deepEqual(wire(agent(scan, 'web-agent')), ['notes_save'], '`~/tools/map.js` resolved with tsconfig.app.json');
+    assert.deepEqual(
+      scan.agents.map((a) => a.id),
+      ['web-agent'],
+    );
+    assert.deepEqual(
+      wire(agent(scan, 'web-agent')),
+      ['notes_save'],
+      '`~/tools/map.js` resolved with tsconfig.app.json',
+    );
   });
 
   test('--include and --exclude narrow the files read', async () => {
@@ -93,17 +123,34 @@ describe('monorepo', () => {
     const copy = copyFixture('scan/monorepo');
     try {
       const result = await migrate(copy.root);
-      assert.deepEqual(result.files.map((f) => `${f.status} ${f.file}`), [
-        'changed apps/web/src/agent.ts',
-        'changed apps/web/src/tools/map.ts',
-        'changed packages/agents/src/research-agent.ts',
-        'changed packages/tools/src/map.ts',
-        'changed scripts/seed.ts',
-      ]);
+      assert.deepEqual(
+        result.files.map((f) => `${f.status} ${f.file}`),
+        [
+          'changed apps/web/src/agent.ts',
+          'changed apps/web/src/tools/map.ts',
+          'changed packages/agents/src/research-agent.ts',
+          'changed packages/tools/src/map.ts',
+          'changed scripts/seed.ts',
+        ],
+      );
       const after = await scanRepository(copy.root);
-      assert.deepEqual(wire(agent(after, 'research-agent')), ['web_search', 'fetch_page'], 'the wire is preserved');
-      assert.deepEqual(after.calls.flatMap((c) => c.unknownNames), []);
-      assert.ok(after.agents.every((a) => a.tools.entries.every((e) => e.key === a.prediction.offered.find((t) => t.key === e.key)?.wireName)), 'every key is its own wire name');
+      assert.deepEqual(
+        wire(agent(after, 'research-agent')),
+        ['web_search', 'fetch_page'],
+        'the wire is preserved',
+      );
+      assert.deepEqual(
+        after.calls.flatMap((c) => c.unknownNames),
+        [],
+      );
+      assert.ok(
+        after.agents.every((a) =>
+          a.tools.entries.every(
+            (e) => e.key === a.prediction.offered.find((t) => t.key === e.key)?.wireName,
+          ),
+        ),
+        'every key is its own wire name',
+      );
     } finally {
       copy.cleanup();
     }

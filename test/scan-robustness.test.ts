@@ -22,7 +22,11 @@ function snapshot(root: string): Map<string, string> {
       const file = path.join(dir, name);
       const info = statSync(file);
       if (info.isDirectory()) walk(file);
-      else out.set(file, `${createHash('sha256').update(readFileSync(file)).digest('hex')} ${info.mtimeMs}`);
+      else
+        out.set(
+          file,
+          `${createHash('sha256').update(readFileSync(file)).digest('hex')} ${info.mtimeMs}`,
+        );
     }
   };
   walk(root);
@@ -44,17 +48,26 @@ describe('scan robustness', () => {
     try {
       const scan = await scanRepository(p.root);
       assert.deepEqual(scan.agents.map((a) => a.id).sort(), ['kept', 'kept-nested']);
-      assert.deepEqual(scan.agents.find((a) => a.id === 'kept')?.prediction.offered.map((t) => t.wireName), ['a_b']);
+      assert.deepEqual(
+        scan.agents.find((a) => a.id === 'kept')?.prediction.offered.map((t) => t.wireName),
+        ['a_b'],
+      );
     } finally {
       p.cleanup();
     }
   });
 
   test('a file that does not parse is listed and skipped; the rest is scanned', async () => {
-    const p = tempProject({ 'src/good.ts': agentFile('good', 'g.h'), 'src/broken.ts': `import { Agent } from '@mastra/core/agent';\nexport const x = new Agent({ tools: { 'a.b': ;\n` });
+    const p = tempProject({
+      'src/good.ts': agentFile('good', 'g.h'),
+      'src/broken.ts': `import { Agent } from '@mastra/core/agent';\nexport const x = new Agent({ tools: { 'a.b': ;\n`,
+    });
     try {
       const scan = await scanRepository(p.root);
-      assert.deepEqual(scan.agents.map((a) => a.id), ['good']);
+      assert.deepEqual(
+        scan.agents.map((a) => a.id),
+        ['good'],
+      );
       assert.equal(scan.files.unparsable.length, 1);
       assert.equal(scan.files.unparsable[0]?.file, 'src/broken.ts');
       assert.match(scan.files.unparsable[0]!.message, /^2:\d+ /);
@@ -66,8 +79,14 @@ describe('scan robustness', () => {
   test('--include / --exclude select files', async () => {
     const p = tempProject({ 'src/a.ts': agentFile('a', 'x'), 'src/b.ts': agentFile('b', 'y') });
     try {
-      assert.deepEqual((await scanRepository(p.root, { exclude: ['src/b.ts'] })).agents.map((a) => a.id), ['a']);
-      assert.deepEqual((await scanRepository(p.root, { include: ['src/b.ts'] })).agents.map((a) => a.id), ['b']);
+      assert.deepEqual(
+        (await scanRepository(p.root, { exclude: ['src/b.ts'] })).agents.map((a) => a.id),
+        ['a'],
+      );
+      assert.deepEqual(
+        (await scanRepository(p.root, { include: ['src/b.ts'] })).agents.map((a) => a.id),
+        ['b'],
+      );
     } finally {
       p.cleanup();
     }
@@ -76,11 +95,20 @@ describe('scan robustness', () => {
   test('without @mastra/core installed, built-in ids come from the bundled table and say so', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'mtn-no-mastra-'));
     try {
-      writeFileSync(path.join(root, 'agent.ts'), `import { Agent } from '@mastra/core/agent';\nimport { askUserTool } from '@mastra/core/tools';\nexport const a = new Agent({ id: 'a', name: 'a', instructions: 'x', model: 'm', tools: { askUserTool } });\n`);
+      writeFileSync(
+        path.join(root, 'agent.ts'),
+        `import { Agent } from '@mastra/core/agent';\nimport { askUserTool } from '@mastra/core/tools';\nexport const a = new Agent({ id: 'a', name: 'a', instructions: 'x', model: 'm', tools: { askUserTool } });\n`,
+      );
       const scan = await scanRepository(root);
       assert.equal(scan.mastra.version, undefined);
       assert.equal(scan.mastra.builtinIds, 'bundled-table');
-      assert.deepEqual(scan.agents[0]?.tools.entries[0]?.value, { kind: 'builtin', module: '@mastra/core/tools', exportName: 'askUserTool', id: 'ask_user', idSource: 'bundled-table' });
+      assert.deepEqual(scan.agents[0]?.tools.entries[0]?.value, {
+        kind: 'builtin',
+        module: '@mastra/core/tools',
+        exportName: 'askUserTool',
+        id: 'ask_user',
+        idSource: 'bundled-table',
+      });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -25,17 +25,21 @@ const FILES = {
     '',
   ].join('\n'),
   'test/agent.test.ts': [
-    "// askUserTool in a comment is not data",
-    "const approved = ['askUserTool', \"askUserTool2\", `askUserTool`];",
+    '// askUserTool in a comment is not data',
+    'const approved = [\'askUserTool\', "askUserTool2", `askUserTool`];',
     "export const isAsk = (name: string) => name === 'askUserTool';",
     '',
   ].join('\n'),
   'evals/cases.json': '[{ "expectTool": "askUserTool" }]\n',
-  'src/labels.ts': "export const LABELS = { askUserTool: 'Asking you' };\nexport const asking = LABELS.askUserTool;\n",
+  'src/labels.ts':
+    "export const LABELS = { askUserTool: 'Asking you' };\nexport const asking = LABELS.askUserTool;\n",
   'docs/tools.md': 'The agent calls askUserTool when it needs the user.\n',
 };
 
-const ONLY_DOCS = { 'src/agent.ts': FILES['src/agent.ts'], 'docs/tools.md': FILES['docs/tools.md'] };
+const ONLY_DOCS = {
+  'src/agent.ts': FILES['src/agent.ts'],
+  'docs/tools.md': FILES['docs/tools.md'],
+};
 
 describe('renames and the old name', () => {
   test('no re-key while code or data uses the name; the finding lists every use, not comments, longer names or docs', async () => {
@@ -47,7 +51,14 @@ describe('renames and the old name', () => {
       const kept = result.plan.findings.find((f) => f.kind === 'rename-kept');
       assert.ok(kept, 'the kept name is reported');
       const cited = [...kept.message.matchAll(/at ([\w/.-]+:\d+:\d+)/g)].map((m) => m[1]);
-      assert.deepEqual(cited, ['evals/cases.json:1:19', 'src/labels.ts:1:25', 'src/labels.ts:2:30', 'test/agent.test.ts:2:20', 'test/agent.test.ts:2:51', 'test/agent.test.ts:3:50']);
+      assert.deepEqual(cited, [
+        'evals/cases.json:1:19',
+        'src/labels.ts:1:25',
+        'src/labels.ts:2:30',
+        'test/agent.test.ts:2:20',
+        'test/agent.test.ts:2:51',
+        'test/agent.test.ts:3:50',
+      ]);
     } finally {
       project.cleanup();
     }
@@ -57,8 +68,14 @@ describe('renames and the old name', () => {
     const project = tempProject(ONLY_DOCS);
     try {
       const result = await migrate(project.root, { dryRun: true });
-      assert.deepEqual(result.renames.map((r) => `${r.from}->${r.to}`), ['askUserTool->ask_user']);
-      assert.deepEqual(result.renames[0]!.stillUsedAt.map((l) => `${l.file}:${l.line}:${l.column}`), ['docs/tools.md:1:17']);
+      assert.deepEqual(
+        result.renames.map((r) => `${r.from}->${r.to}`),
+        ['askUserTool->ask_user'],
+      );
+      assert.deepEqual(
+        result.renames[0]!.stillUsedAt.map((l) => `${l.file}:${l.line}:${l.column}`),
+        ['docs/tools.md:1:17'],
+      );
     } finally {
       project.cleanup();
     }

@@ -13,12 +13,24 @@ import ts from 'typescript';
 import { RULE_IDS } from '../src/plan/model.ts';
 
 const DIR = fileURLToPath(new URL('../transforms/', import.meta.url));
-const RULES = readdirSync(DIR).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, ''));
+const RULES = readdirSync(DIR)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.replace(/\.ts$/, ''));
 
 function parsesAsTypeScript(text: string, file: string): void {
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const diagnostics = (sf as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics;
-  assert.deepEqual(diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')), [], `${file} must parse`);
+  assert.deepEqual(
+    diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+    [],
+    `${file} must parse`,
+  );
 }
 
 async function run(transform: Transform, file: string, source: string): Promise<string> {
@@ -34,11 +46,17 @@ describe('transforms run alone on their fixtures', () => {
 
   for (const rule of RULES) {
     const fixtures = path.join(DIR, '__testfixtures__', rule);
-    const cases = readdirSync(fixtures).filter((f) => f.includes('.input.')).map((f) => f.replace(/\.input\.(tsx?)$/, ''));
+    const cases = readdirSync(fixtures)
+      .filter((f) => f.includes('.input.'))
+      .map((f) => f.replace(/\.input\.(tsx?)$/, ''));
     test(`${rule} has fixtures`, () => assert.ok(cases.length > 0));
     for (const name of cases) {
       test(`${rule}: ${name}`, async () => {
-        const mod = (await import(path.join(DIR, `${rule}.ts`))) as { default: Transform; name: string; description: string };
+        const mod = (await import(path.join(DIR, `${rule}.ts`))) as {
+          default: Transform;
+          name: string;
+          description: string;
+        };
         assert.equal(mod.name, rule);
         assert.ok(mod.description.length > 20);
         const inputFile = path.join(fixtures, `${name}.input.ts`);
@@ -49,7 +67,11 @@ describe('transforms run alone on their fixtures', () => {
         const actual = await run(mod.default, inputFile, input);
         parsesAsTypeScript(actual, 'actual.ts');
         assert.equal(actual, expected);
-        assert.equal(await run(mod.default, inputFile, actual), actual, 'a second run changes nothing');
+        assert.equal(
+          await run(mod.default, inputFile, actual),
+          actual,
+          'a second run changes nothing',
+        );
       });
     }
   }

@@ -30,8 +30,15 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { app: 'demo-app', expect: { supportAgent: 'match', researchAgent: 'unpredictable', plannerAgent: 'match' } },
-  { app: 'scan/call-sites', entry: 'src/mastra.ts', expect: { searchAgent: 'match', defaultsAgent: 'match' } },
+  {
+    app: 'demo-app',
+    expect: { supportAgent: 'match', researchAgent: 'unpredictable', plannerAgent: 'match' },
+  },
+  {
+    app: 'scan/call-sites',
+    entry: 'src/mastra.ts',
+    expect: { searchAgent: 'match', defaultsAgent: 'match' },
+  },
   { app: 'scan/clean', entry: 'src/mastra.ts', expect: { clerk: 'match' } },
   {
     app: 'scan/tool-maps',
@@ -48,22 +55,65 @@ const CASES: Case[] = [
       randomKeyAgent: 'unpredictable',
     },
   },
-  { app: 'scan/subagents-workflows', generated: true, expect: { editorAgent: 'match', factChecker: 'match', writer: 'match' } },
-  { app: 'scan/mentions', generated: true, expect: { plainAgent: 'match', templateAgent: 'match', concatAgent: 'match', arrayAgent: 'match', functionAgent: 'match', importedAgent: 'match', fileAgent: 'match' } },
-  { app: 'scan/runtime-tools', generated: true, expect: { opsAgent: 'unpredictable', mixedAgent: 'unpredictable' } },
+  {
+    app: 'scan/subagents-workflows',
+    generated: true,
+    expect: { editorAgent: 'match', factChecker: 'match', writer: 'match' },
+  },
+  {
+    app: 'scan/mentions',
+    generated: true,
+    expect: {
+      plainAgent: 'match',
+      templateAgent: 'match',
+      concatAgent: 'match',
+      arrayAgent: 'match',
+      functionAgent: 'match',
+      importedAgent: 'match',
+      fileAgent: 'match',
+    },
+  },
+  {
+    app: 'scan/runtime-tools',
+    generated: true,
+    expect: { opsAgent: 'unpredictable', mixedAgent: 'unpredictable' },
+  },
   { app: 'scan/tool-values', generated: true, expect: { toolValuesAgent: 'match' } },
-  { app: 'scan/monorepo/packages/agents', generated: true, expect: { researchAgent: 'match' }, harness: false },
-  { app: 'scan/monorepo/apps/web', generated: true, expect: { webAgent: 'match', generatedAgent: 'match' }, env: { TSX_TSCONFIG_PATH: 'tsconfig.app.json' }, harness: false },
+  {
+    app: 'scan/monorepo/packages/agents',
+    generated: true,
+    expect: { researchAgent: 'match' },
+    harness: false,
+  },
+  {
+    app: 'scan/monorepo/apps/web',
+    generated: true,
+    expect: { webAgent: 'match', generatedAgent: 'match' },
+    env: { TSX_TSCONFIG_PATH: 'tsconfig.app.json' },
+    harness: false,
+  },
   { app: 'verify/runtime-keys', expect: { catalogueAgent: 'unpredictable', fixedAgent: 'match' } },
-  { app: 'verify/collision', expect: { collidingAgent: 'match', hiddenCollisionAgent: 'unpredictable', fineAgent: 'match' } },
+  {
+    app: 'verify/collision',
+    expect: { collidingAgent: 'match', hiddenCollisionAgent: 'unpredictable', fineAgent: 'match' },
+  },
   { app: 'verify/ai-sdk-model', expect: { responsesAgent: 'match', chatAgent: 'match' } },
-  { app: 'verify/string-models', expect: { anthropicAgent: 'match', googleAgent: 'match', openrouterAgent: 'match', groqAgent: 'match' } },
+  {
+    app: 'verify/string-models',
+    expect: {
+      anthropicAgent: 'match',
+      googleAgent: 'match',
+      openrouterAgent: 'match',
+      groqAgent: 'match',
+    },
+  },
 ];
 
 const provider = useFakeProvider();
 
 /** Random keys differ from one process to the next; everything else must be identical. */
-const stable = (names: string[] | null | undefined) => names?.map((n) => (/^_0_\d+$/.test(n) ? '<random>' : n)) ?? null;
+const stable = (names: string[] | null | undefined) =>
+  names?.map((n) => (/^_0_\d+$/.test(n) ? '<random>' : n)) ?? null;
 
 function measuredNames(a: AgentVerification): string[] | null {
   // The harness reports a request without tools as null.
@@ -80,7 +130,8 @@ async function run(c: Case): Promise<{ root: string; scan: ScanResult; report: V
     const { report } = await verify(root, { ...(entry ? { entry } : {}) });
     return { root, scan, report };
   } finally {
-    for (const key of Object.keys(c.env ?? {})) if (saved[key] === undefined) delete process.env[key];
+    for (const key of Object.keys(c.env ?? {}))
+      if (saved[key] === undefined) delete process.env[key];
   }
 }
 
@@ -93,24 +144,39 @@ for (const c of CASES) {
       const { report } = await once();
       assert.equal(report.outcome, 'verified', report.loadError?.reason);
       assert.equal(report.mastra.version, '1.71.0');
-      assert.deepEqual(Object.fromEntries(report.agents.map((a) => [a.key, a.status])), c.expect, JSON.stringify(report.agents.map((a) => [a.key, a.status, a.reasons, a.difference?.summary])));
+      assert.deepEqual(
+        Object.fromEntries(report.agents.map((a) => [a.key, a.status])),
+        c.expect,
+        JSON.stringify(
+          report.agents.map((a) => [a.key, a.status, a.reasons, a.difference?.summary]),
+        ),
+      );
       assert.equal(report.totals.differs + report.totals.unmeasured, 0);
     });
 
-    test('measured lists equal the differential harness captures', { skip: c.harness === false && 'aliases from the app tsconfig do not resolve in the test process' }, async () => {
-      const { root, scan, report } = await once();
-      for (const a of report.agents) {
-        const info = scan.agents.find((s) => s.location.file === a.scanAgent?.file && s.location.line === a.scanAgent.line);
-        assert.ok(info, `scan agent for ${a.key}`);
-        const captured = await captureFixtureAgent(root, info, provider());
-        if (a.measurement.error) {
-          assert.equal(captured.toolNames, null, a.key);
-          assert.equal(captured.error, a.measurement.error.message, a.key);
-        } else {
-          assert.deepEqual(stable(measuredNames(a)), stable(captured.toolNames), a.key);
+    test(
+      'measured lists equal the differential harness captures',
+      {
+        skip:
+          c.harness === false && 'aliases from the app tsconfig do not resolve in the test process',
+      },
+      async () => {
+        const { root, scan, report } = await once();
+        for (const a of report.agents) {
+          const info = scan.agents.find(
+            (s) => s.location.file === a.scanAgent?.file && s.location.line === a.scanAgent.line,
+          );
+          assert.ok(info, `scan agent for ${a.key}`);
+          const captured = await captureFixtureAgent(root, info, provider());
+          if (a.measurement.error) {
+            assert.equal(captured.toolNames, null, a.key);
+            assert.equal(captured.error, a.measurement.error.message, a.key);
+          } else {
+            assert.deepEqual(stable(measuredNames(a)), stable(captured.toolNames), a.key);
+          }
         }
-      }
-    });
+      },
+    );
   });
 }
 

@@ -35,7 +35,10 @@ for (const line of MASTRA_LINES.slice(1)) {
         t.after(() => project.cleanup());
         cpSync(fixturePath(`verify/${app}`), project.root, { recursive: true });
         mkdirSync(path.join(project.root, 'node_modules', '@mastra'), { recursive: true });
-        symlinkSync(path.join(MODULES, line.pkg), path.join(project.root, 'node_modules', '@mastra', 'core'));
+        symlinkSync(
+          path.join(MODULES, line.pkg),
+          path.join(project.root, 'node_modules', '@mastra', 'core'),
+        );
 
         const { report } = await verify(project.root);
         assert.equal(report.outcome, 'verified', report.loadError?.reason);

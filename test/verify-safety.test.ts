@@ -38,7 +38,9 @@ describe('verify on an app with side effects at import', () => {
     }
     assert.equal(report.outcome, 'verified', report.loadError?.reason);
     assert.equal(hits, 0, 'the local server stands in for the outside world: it must see nothing');
-    const listed = report.blocked.map((b) => `${b.kind} ${b.method ?? ''} ${b.target} ${b.at ?? ''}`.replace(/\s+/g, ' ').trim());
+    const listed = report.blocked.map((b) =>
+      `${b.kind} ${b.method ?? ''} ${b.target} ${b.at ?? ''}`.replace(/\s+/g, ' ').trim(),
+    );
     assert.deepEqual(listed.sort(), [
       `http GET ${url} src/mastra/remote.ts:9`,
       'http GET https://telemetry.example.com/ping?app=side-effects src/mastra/remote.ts:18',
@@ -59,7 +61,9 @@ describe('verify on the demo with scenarios', () => {
     const copy = copyFixture('demo-app');
     t.after(() => copy.cleanup());
     const bytes = snapshot(copy.root);
-    const { report } = await verify(copy.root, { scenarios: new URL('../fixtures/verify/demo.scenarios.ts', import.meta.url).pathname });
+    const { report } = await verify(copy.root, {
+      scenarios: new URL('../fixtures/verify/demo.scenarios.ts', import.meta.url).pathname,
+    });
     assert.equal(report.outcome, 'verified');
     assert.equal(report.calls.length, 4);
     assert.deepEqual(snapshot(copy.root), bytes);
@@ -120,14 +124,25 @@ fetch('https://example.com/from-a-worker').then(
 `;
 
 const LIBSQL_STUB = {
-  'node_modules/@libsql/client/package.json': JSON.stringify({ name: '@libsql/client', version: '0.0.0-stub', exports: { import: './index.mjs', require: './index.cjs' } }),
-  'node_modules/@libsql/client/index.mjs': 'export function createClient(config) { return { url: config.url }; }\n',
-  'node_modules/@libsql/client/index.cjs': 'exports.createClient = (config) => ({ url: config.url });\n',
+  'node_modules/@libsql/client/package.json': JSON.stringify({
+    name: '@libsql/client',
+    version: '0.0.0-stub',
+    exports: { import: './index.mjs', require: './index.cjs' },
+  }),
+  'node_modules/@libsql/client/index.mjs':
+    'export function createClient(config) { return { url: config.url }; }\n',
+  'node_modules/@libsql/client/index.cjs':
+    'exports.createClient = (config) => ({ url: config.url });\n',
 };
 
 describe('verify inside the child', () => {
   test('libSQL file storage (ESM and require) is redirected, node:https provider requests are answered, API keys are dummies, telemetry is off, worker threads are guarded', async (t) => {
-    const app = tempProject({ 'package.json': '{ "type": "module" }', 'src/mastra/index.ts': PROBE, 'src/mastra/worker.mjs': WORKER, ...LIBSQL_STUB });
+    const app = tempProject({
+      'package.json': '{ "type": "module" }',
+      'src/mastra/index.ts': PROBE,
+      'src/mastra/worker.mjs': WORKER,
+      ...LIBSQL_STUB,
+    });
     t.after(() => app.cleanup());
     const bytes = snapshot(app.root);
     const realKey = process.env.OPENAI_API_KEY;
@@ -140,11 +155,24 @@ describe('verify inside the child', () => {
       else process.env.OPENAI_API_KEY = realKey;
     }
     assert.equal(report.outcome, 'verified', report.loadError?.reason);
-    assert.deepEqual(report.agents[0]?.measurement.request?.tools, ['esm_storage_redirected', 'cjs_storage_redirected', 'http_reply_ok', 'key_dummy', 'telemetry_off', 'worker_refused', 'eval_worker_refused']);
+    assert.deepEqual(report.agents[0]?.measurement.request?.tools, [
+      'esm_storage_redirected',
+      'cjs_storage_redirected',
+      'http_reply_ok',
+      'key_dummy',
+      'telemetry_off',
+      'worker_refused',
+      'eval_worker_refused',
+    ]);
     // The import-time provider request was answered, and listed as outside any measured call.
-    assert.deepEqual(report.otherProviderRequests, [{ url: 'https://api.openai.com/v1/chat/completions', phase: 'import' }]);
+    assert.deepEqual(report.otherProviderRequests, [
+      { url: 'https://api.openai.com/v1/chat/completions', phase: 'import' },
+    ]);
     // Refusals inside a worker fail there but are not listed (only the main thread reports).
-    assert.deepEqual(report.blocked.map((b) => `${b.kind} ${b.target}`), ['process a worker thread from source text (new Worker(code, { eval: true }))']);
+    assert.deepEqual(
+      report.blocked.map((b) => `${b.kind} ${b.target}`),
+      ['process a worker thread from source text (new Worker(code, { eval: true }))'],
+    );
     assert.deepEqual(snapshot(app.root), bytes);
   });
 });

@@ -29,11 +29,14 @@ const tool = createTool({ id: 'lookup', description: 'Look up.', inputSchema: z.
 export const mastra = new Mastra({ agents: { bedrockAgent: new Agent({ id: 'bedrock-agent', name: 'Bedrock', instructions: 'Help.', model: model as never, tools: { lookup: tool } }) } });
 `;
 
-const scenarios = (name: string) => fileURLToPath(new URL(`../fixtures/verify/${name}`, import.meta.url));
+const scenarios = (name: string) =>
+  fileURLToPath(new URL(`../fixtures/verify/${name}`, import.meta.url));
 
 describe('verify --scenarios on the demo', () => {
   test('each call is measured and compared: forced tools, activeTools, toolsets and clientTools, stream()', async () => {
-    const { report } = await verify(fixturePath('demo-app'), { scenarios: scenarios('demo.scenarios.ts') });
+    const { report } = await verify(fixturePath('demo-app'), {
+      scenarios: scenarios('demo.scenarios.ts'),
+    });
     const calls = report.calls.map((c) => ({
       at: `${c.location?.file}:${c.location?.line}`,
       call: `${c.agent}.${c.method}`,
@@ -44,27 +47,84 @@ describe('verify --scenarios on the demo', () => {
     }));
     assert.deepEqual(calls, [
       // The raw key forced: sent verbatim, for a tool the request does not carry (MCP makes the list run-time only).
-      { at: '../verify/demo.scenarios.ts:11', call: 'researchAgent.generate', status: 'unpredictable', tools: ['search_web', 'fetch_page', 'notes_save', 'agent-fact_checker'], choice: { mode: 'tool', toolName: 'search.web' }, stream: false },
+      {
+        at: '../verify/demo.scenarios.ts:11',
+        call: 'researchAgent.generate',
+        status: 'unpredictable',
+        tools: ['search_web', 'fetch_page', 'notes_save', 'agent-fact_checker'],
+        choice: { mode: 'tool', toolName: 'search.web' },
+        stream: false,
+      },
       // activeTools compares with wire names: 'lookup-order' matches nothing.
-      { at: '../verify/demo.scenarios.ts:12', call: 'supportAgent.generate', status: 'match', tools: ['issueRefundTool'], choice: { mode: 'auto' }, stream: false },
-      { at: '../verify/demo.scenarios.ts:13', call: 'supportAgent.generate', status: 'match', tools: ['weatherTool', 'issueRefundTool', 'lookupOrderTool', 'askUserTool', 'kb_lookup', 'ui_confirm'], choice: { mode: 'required' }, stream: false },
-      { at: '../verify/demo.scenarios.ts:14', call: 'plannerAgent.stream', status: 'match', tools: ['submitPlanTool', 'workflow-daily_digest'], choice: { mode: 'tool', toolName: 'submitPlanTool' }, stream: true },
+      {
+        at: '../verify/demo.scenarios.ts:12',
+        call: 'supportAgent.generate',
+        status: 'match',
+        tools: ['issueRefundTool'],
+        choice: { mode: 'auto' },
+        stream: false,
+      },
+      {
+        at: '../verify/demo.scenarios.ts:13',
+        call: 'supportAgent.generate',
+        status: 'match',
+        tools: [
+          'weatherTool',
+          'issueRefundTool',
+          'lookupOrderTool',
+          'askUserTool',
+          'kb_lookup',
+          'ui_confirm',
+        ],
+        choice: { mode: 'required' },
+        stream: false,
+      },
+      {
+        at: '../verify/demo.scenarios.ts:14',
+        call: 'plannerAgent.stream',
+        status: 'match',
+        tools: ['submitPlanTool', 'workflow-daily_digest'],
+        choice: { mode: 'tool', toolName: 'submitPlanTool' },
+        stream: true,
+      },
     ]);
-    assert.deepEqual(report.calls[2]?.options, { toolsets: [{ name: 'extra', keys: ['kb.lookup'] }], clientTools: ['ui.confirm'], toolChoice: 'required' });
-    assert.deepEqual(report.calls[0]?.reasons, ['tools: MCP tools are named `${server}_${tool}` at run time; the tool part is unknown (src/mastra/agents/research-agent.ts:20)']);
+    assert.deepEqual(report.calls[2]?.options, {
+      toolsets: [{ name: 'extra', keys: ['kb.lookup'] }],
+      clientTools: ['ui.confirm'],
+      toolChoice: 'required',
+    });
+    assert.deepEqual(report.calls[0]?.reasons, [
+      'tools: MCP tools are named `${server}_${tool}` at run time; the tool part is unknown (src/mastra/agents/research-agent.ts:20)',
+    ]);
   });
 });
 
 describe('the local replies', () => {
   for (const app of ['verify/string-models', 'verify/ai-sdk-model']) {
     test(`${app}: generate() and stream() read "ok" back in every protocol`, async () => {
-      const { report } = await verify(fixturePath(app), { scenarios: scenarios('replies.scenarios.ts') });
+      const { report } = await verify(fixturePath(app), {
+        scenarios: scenarios('replies.scenarios.ts'),
+      });
       assert.equal(report.scenarioError, undefined, report.scenarioError?.reason);
       assert.equal(report.calls.length, 2 * report.agents.length);
-      const protocols = new Set(report.calls.map((c) => `${c.measurement.request?.protocol} ${c.measurement.request?.stream ? 'stream' : 'json'}`));
-      const expected = app === 'verify/string-models' ? ['anthropic-messages', 'google-generate-content', 'openai-chat'] : ['openai-chat', 'openai-responses'];
-      assert.deepEqual([...protocols].sort(), expected.flatMap((p) => [`${p} json`, `${p} stream`]));
-      assert.ok(report.calls.every((c) => c.status === 'match'), JSON.stringify(report.calls.map((c) => [c.agent, c.status, c.difference?.summary])));
+      const protocols = new Set(
+        report.calls.map(
+          (c) =>
+            `${c.measurement.request?.protocol} ${c.measurement.request?.stream ? 'stream' : 'json'}`,
+        ),
+      );
+      const expected =
+        app === 'verify/string-models'
+          ? ['anthropic-messages', 'google-generate-content', 'openai-chat']
+          : ['openai-chat', 'openai-responses'];
+      assert.deepEqual(
+        [...protocols].sort(),
+        expected.flatMap((p) => [`${p} json`, `${p} stream`]),
+      );
+      assert.ok(
+        report.calls.every((c) => c.status === 'match'),
+        JSON.stringify(report.calls.map((c) => [c.agent, c.status, c.difference?.summary])),
+      );
     });
   }
 });
@@ -76,17 +136,26 @@ describe('differences and failing scenarios', () => {
     assert.match(r.stdout, /mutatedAgent \(mutated-agent\) {2}differs/);
     assert.match(r.stdout, /measured: {2}searchTool, fetch_page\n/);
     assert.match(r.stdout, /predicted: searchTool, notes_save\n/);
-    assert.match(r.stdout, /! predicted but not sent: notes_save\n {2}! sent but not predicted: fetch_page/);
+    assert.match(
+      r.stdout,
+      /! predicted but not sent: notes_save\n {2}! sent but not predicted: fetch_page/,
+    );
   });
 
   test('a provider protocol verify does not answer: refused and listed, the agent not measured', async (t) => {
-    const app = tempProject({ 'package.json': '{ "type": "module" }', 'src/mastra/index.ts': BEDROCK_APP });
+    const app = tempProject({
+      'package.json': '{ "type": "module" }',
+      'src/mastra/index.ts': BEDROCK_APP,
+    });
     t.after(() => app.cleanup());
     const { report } = await verify(app.root);
     const [agent] = report.agents;
     assert.equal(agent?.status, 'unmeasured');
     assert.deepEqual(agent?.reasons, ['the call failed before any provider request: fetch failed']);
-    assert.deepEqual(report.blocked.map((b) => [b.phase, b.method, b.target]), [['agents', 'POST', 'https://bedrock-runtime.us-east-1.amazonaws.com/model/claude/converse']]);
+    assert.deepEqual(
+      report.blocked.map((b) => [b.phase, b.method, b.target]),
+      [['agents', 'POST', 'https://bedrock-runtime.us-east-1.amazonaws.com/model/claude/converse']],
+    );
     assert.equal(exitCodeFor(report), 1);
   });
 
@@ -94,9 +163,15 @@ describe('differences and failing scenarios', () => {
     const dir = tempProject({});
     t.after(() => dir.cleanup());
     const file = path.join(dir.root, 'broken.scenarios.ts');
-    writeFileSync(file, "export default async (mastra: any) => {\n  await mastra.getAgent('fixedAgent').generate('hi');\n  throw new Error('the scenario expected a tool call');\n};\n");
+    writeFileSync(
+      file,
+      "export default async (mastra: any) => {\n  await mastra.getAgent('fixedAgent').generate('hi');\n  throw new Error('the scenario expected a tool call');\n};\n",
+    );
     const { report } = await verify(fixturePath('verify/runtime-keys'), { scenarios: file });
     assert.match(report.scenarioError?.reason ?? '', /^the scenario expected a tool call/);
-    assert.deepEqual(report.calls.map((c) => [c.agent, c.status]), [['fixedAgent', 'match']]);
+    assert.deepEqual(
+      report.calls.map((c) => [c.agent, c.status]),
+      [['fixedAgent', 'match']],
+    );
   });
 });

@@ -43,10 +43,13 @@ describe('toWireName', () => {
 describe('plain-object enumeration', () => {
   test('array indices first, ascending; others in insertion order; re-set keeps the place', () => {
     const r = new PlainRecord<number>();
-    for (const [i, k] of ['b', '10', 'a', '2', '01', '4294967295', '4294967294', 'b'].entries()) r.set(k, i);
+    for (const [i, k] of ['b', '10', 'a', '2', '01', '4294967295', '4294967294', 'b'].entries())
+      r.set(k, i);
     assert.deepEqual(r.keys(), ['2', '10', '4294967294', 'b', 'a', '01', '4294967295']);
     assert.equal(r.get('b'), 7);
-    const native = Object.fromEntries(['b', '10', 'a', '2', '01', '4294967295', '4294967294'].map((k) => [k, 1]));
+    const native = Object.fromEntries(
+      ['b', '10', 'a', '2', '01', '4294967295', '4294967294'].map((k) => [k, 1]),
+    );
     assert.deepEqual(r.keys(), Object.keys(native));
   });
 

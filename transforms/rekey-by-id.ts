@@ -4,6 +4,7 @@
 import { lazyTransform } from './lib/entry.ts';
 
 export const name = 'rekey-by-id';
-export const description = "Opt-in: user tools are keyed by their createTool id when it is a legal name. Renames what the model sees.";
+export const description =
+  'Opt-in: user tools are keyed by their createTool id when it is a legal name. Renames what the model sees.';
 
 export default lazyTransform('rekey-by-id');

@@ -18,15 +18,26 @@ export const checkCommand: CommandModule<object, RunArgs> = {
   command: 'check [path]',
   describe: 'For CI: a dry run that exits 1 when changes are pending or findings need a human',
   builder: (y: Argv) =>
-    runOptions(y).example('$0 check --format sarif --report mastra-tool-names.sarif .', 'gate a pull request and upload SARIF') as unknown as Argv<RunArgs>,
+    runOptions(y).example(
+      '$0 check --format sarif --report mastra-tool-names.sarif .',
+      'gate a pull request and upload SARIF',
+    ) as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
     const root = await existingDirectory(argv.path);
-    const [{ migrate }, { buildReport }, { withProgress }] = await Promise.all([import('../../src/migrate/migrate.ts'), import('../../src/report/build.ts'), import('../progress.ts')]);
-    const result = await withProgress(argv.verbose, (clock) => migrate(root, { ...engineOptions(argv), dryRun: true, clock }));
+    const [{ migrate }, { buildReport }, { withProgress }] = await Promise.all([
+      import('../../src/migrate/migrate.ts'),
+      import('../../src/report/build.ts'),
+      import('../progress.ts'),
+    ]);
+    const result = await withProgress(argv.verbose, (clock) =>
+      migrate(root, { ...engineOptions(argv), dryRun: true, clock }),
+    );
     const report = buildReport(result, 'check', argv.path);
     const pending = report.totals.changes > 0 || report.totals.findings > 0;
-    const footer = report.totals.changes > 0 ? `Fix what can be fixed with: ${fixCommand(argv)}` : undefined;
+    const footer =
+      report.totals.changes > 0 ? `Fix what can be fixed with: ${fixCommand(argv)}` : undefined;
     await emitReport(report, argv, footer);
-    process.exitCode = report.totals.failedFiles > 0 ? EXIT.unprocessable : pending ? EXIT.pending : EXIT.ok;
+    process.exitCode =
+      report.totals.failedFiles > 0 ? EXIT.unprocessable : pending ? EXIT.pending : EXIT.ok;
   },
 };

@@ -12,20 +12,38 @@ export interface VerifyFlagArgs extends AppArgs {
 
 export function verifyFlags<T>(y: Argv<T>): Argv<T & VerifyFlagArgs> {
   return y
-    .option('verify', { type: 'boolean', default: false, describe: 'run the app before and after the changes and check the measured tool lists against the plan (runs your code, see below)' })
+    .option('verify', {
+      type: 'boolean',
+      default: false,
+      describe:
+        'run the app before and after the changes and check the measured tool lists against the plan (runs your code, see below)',
+    })
     .options(appOptions)
     .epilogue(`--verify: ${RUNS_USER_CODE}`) as unknown as Argv<T & VerifyFlagArgs>;
 }
 
-export async function migrateVerified(root: string, argv: RunArgs & VerifyFlagArgs & { dryRun: boolean; force: boolean }, options: MigrateOptions): Promise<void> {
-  const [{ buildReport }, { migrateWithVerify, VerifyLoadError }] = await Promise.all([import('../../src/report/build.ts'), import('../../src/verify/migrate-verify.ts')]);
+export async function migrateVerified(
+  root: string,
+  argv: RunArgs & VerifyFlagArgs & { dryRun: boolean; force: boolean },
+  options: MigrateOptions,
+): Promise<void> {
+  const [{ buildReport }, { migrateWithVerify, VerifyLoadError }] = await Promise.all([
+    import('../../src/report/build.ts'),
+    import('../../src/verify/migrate-verify.ts'),
+  ]);
   let outcome;
   try {
-    outcome = await migrateWithVerify(root, { ...options, dryRun: argv.dryRun, force: argv.force }, appEngineOptions(argv));
+    outcome = await migrateWithVerify(
+      root,
+      { ...options, dryRun: argv.dryRun, force: argv.force },
+      appEngineOptions(argv),
+    );
   } catch (error) {
     if (error instanceof VerifyUsageError) throw new UsageError(error.message);
     if (error instanceof VerifyLoadError) {
-      process.stderr.write(`mastra-tool-names: --verify: the app could not be loaded, so nothing was written: ${argv.verbose && error.loadError.detail ? `${error.loadError.reason}\n${error.loadError.detail}` : error.loadError.reason}\n`);
+      process.stderr.write(
+        `mastra-tool-names: --verify: the app could not be loaded, so nothing was written: ${argv.verbose && error.loadError.detail ? `${error.loadError.reason}\n${error.loadError.detail}` : error.loadError.reason}\n`,
+      );
       process.exitCode = EXIT.unprocessable;
       return;
     }
@@ -34,5 +52,10 @@ export async function migrateVerified(root: string, argv: RunArgs & VerifyFlagAr
   const report = buildReport(outcome.result, 'migrate', argv.path);
   report.verify = outcome.verification;
   await emitReport(report, argv);
-  process.exitCode = report.totals.failedFiles > 0 ? EXIT.unprocessable : outcome.verification.errors > 0 ? EXIT.pending : EXIT.ok;
+  process.exitCode =
+    report.totals.failedFiles > 0
+      ? EXIT.unprocessable
+      : outcome.verification.errors > 0
+        ? EXIT.pending
+        : EXIT.ok;
 }

@@ -27,25 +27,54 @@ async function stdinKeys(): Promise<string[]> {
 
 export const namesCommand: CommandModule<object, NamesArgs> = {
   command: 'names [keys..]',
-  describe: 'Show the name Mastra sends for each tool key, the order the model sees, and collisions',
+  describe:
+    'Show the name Mastra sends for each tool key, the order the model sees, and collisions',
   builder: (y: Argv) =>
     y
-      .positional('keys', { type: 'string', array: true, default: [], describe: 'tool keys as registered in `tools: {...}`' })
-      .option('stdin', { type: 'boolean', default: false, describe: 'read a JSON array of keys from standard input' })
-      .option('agents', { type: 'string', array: true, default: [], describe: 'sub-agent keys (offered as agent-KEY)' })
-      .option('workflows', { type: 'string', array: true, default: [], describe: 'workflow keys (offered as workflow-KEY)' })
+      .positional('keys', {
+        type: 'string',
+        array: true,
+        default: [],
+        describe: 'tool keys as registered in `tools: {...}`',
+      })
+      .option('stdin', {
+        type: 'boolean',
+        default: false,
+        describe: 'read a JSON array of keys from standard input',
+      })
+      .option('agents', {
+        type: 'string',
+        array: true,
+        default: [],
+        describe: 'sub-agent keys (offered as agent-KEY)',
+      })
+      .option('workflows', {
+        type: 'string',
+        array: true,
+        default: [],
+        describe: 'workflow keys (offered as workflow-KEY)',
+      })
       .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' })
       .example("$0 names 'search.web' plain weather-EU", 'search_web moves after the others')
-      .example(`echo '["a.b", "a b"]' | $0 names --stdin --json`, 'a collision, as JSON') as Argv<NamesArgs>,
+      .example(
+        `echo '["a.b", "a b"]' | $0 names --stdin --json`,
+        'a collision, as JSON',
+      ) as Argv<NamesArgs>,
   handler: async (argv: ArgumentsCamelCase<NamesArgs>) => {
     const keys = [...argv.keys.map(String), ...(argv.stdin ? await stdinKeys() : [])];
     if (keys.length + argv.agents.length + argv.workflows.length === 0) {
       throw new UsageError('give at least one key (or --stdin, --agents, --workflows)');
     }
-    const report = explainNames({ tools: keys, agents: argv.agents.map(String), workflows: argv.workflows.map(String) });
+    const report = explainNames({
+      tools: keys,
+      agents: argv.agents.map(String),
+      workflows: argv.workflows.map(String),
+    });
     if (argv.json) {
       const { notes: _notes, ...shape } = report;
-      process.stdout.write(`${JSON.stringify({ ...shape, tools: shape.tools.map(({ origin: _o, ...t }) => ({ ...t, ...(argv.agents.length + argv.workflows.length ? { origin: _o } : {}) })) }, null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ ...shape, tools: shape.tools.map(({ origin: _o, ...t }) => ({ ...t, ...(argv.agents.length + argv.workflows.length ? { origin: _o } : {}) })) }, null, 2)}\n`,
+      );
     } else {
       process.stdout.write(`${renderNamesText(report, styleFor(process.stdout))}\n`);
     }

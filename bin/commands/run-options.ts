@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { Argv } from 'yargs';
 import { RULE_IDS } from '../../src/plan/model.ts';
 import type { Report } from '../../src/report/model.ts';
-import { FORMATS, formatForFile, renderReport, type Format, type RenderOptions } from '../../src/report/render/index.ts';
+import {
+  FORMATS,
+  formatForFile,
+  renderReport,
+  type Format,
+  type RenderOptions,
+} from '../../src/report/render/index.ts';
 import { PLAIN } from '../../src/report/style.ts';
 import { styleFor } from '../io.ts';
 
@@ -23,21 +29,63 @@ export interface RunArgs {
 
 /** Which files are read, and phase timings: shared by every command that scans. */
 export const fileOptions = {
-  include: { type: 'string', array: true, default: [], describe: 'glob patterns of files to read (default: all sources)' },
+  include: {
+    type: 'string',
+    array: true,
+    default: [],
+    describe: 'glob patterns of files to read (default: all sources)',
+  },
   exclude: { type: 'string', array: true, default: [], describe: 'glob patterns of files to skip' },
-  verbose: { type: 'boolean', default: false, describe: 'print how long each phase took, and the stack trace of an internal error (on stderr)' },
+  verbose: {
+    type: 'boolean',
+    default: false,
+    describe:
+      'print how long each phase took, and the stack trace of an internal error (on stderr)',
+  },
 } as const;
 
 export function runOptions<T>(y: Argv<T>): Argv<T & RunArgs> {
   return y
     .positional('path', { type: 'string', default: '.', describe: 'repository or folder' })
-    .option('only', { type: 'string', array: true, default: [], choices: [...RULE_IDS], describe: 'apply only these rules' })
-    .option('skip', { type: 'string', array: true, default: [], choices: [...RULE_IDS], describe: 'do not apply these rules' })
-    .option('rekey-by-id', { type: 'boolean', default: false, describe: 'also key user tools by their id (renames what the model sees)' })
-    .option('prefer', { type: 'string', choices: ['rekey', 'prompt'] as const, describe: 'for tools a prompt names by another name: re-key them, or rewrite the prompt (default: decided by the evidence)' })
+    .option('only', {
+      type: 'string',
+      array: true,
+      default: [],
+      choices: [...RULE_IDS],
+      describe: 'apply only these rules',
+    })
+    .option('skip', {
+      type: 'string',
+      array: true,
+      default: [],
+      choices: [...RULE_IDS],
+      describe: 'do not apply these rules',
+    })
+    .option('rekey-by-id', {
+      type: 'boolean',
+      default: false,
+      describe: 'also key user tools by their id (renames what the model sees)',
+    })
+    .option('prefer', {
+      type: 'string',
+      choices: ['rekey', 'prompt'] as const,
+      describe:
+        'for tools a prompt names by another name: re-key them, or rewrite the prompt (default: decided by the evidence)',
+    })
     .options(fileOptions)
-    .option('format', { type: 'string', choices: FORMATS, default: 'text' as Format, describe: 'output format on stdout' })
-    .option('report', { type: 'string', array: true, default: [], describe: 'also write the full report to FILE (repeatable; format from its extension: .json, .sarif, .md, .txt; else --format)' }) as unknown as Argv<T & RunArgs>;
+    .option('format', {
+      type: 'string',
+      choices: FORMATS,
+      default: 'text' as Format,
+      describe: 'output format on stdout',
+    })
+    .option('report', {
+      type: 'string',
+      array: true,
+      default: [],
+      describe:
+        'also write the full report to FILE (repeatable; format from its extension: .json, .sarif, .md, .txt; else --format)',
+    }) as unknown as Argv<T & RunArgs>;
 }
 
 export function engineOptions(argv: RunArgs) {
@@ -56,9 +104,13 @@ export function engineOptions(argv: RunArgs) {
  * (the workspace on GitHub). A Markdown report that had to be shortened points to the full ones.
  */
 function renderOptions(argv: RunArgs): RenderOptions {
-  const base = path.relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), path.resolve(argv.path)) || '.';
+  const base =
+    path.relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), path.resolve(argv.path)) || '.';
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: run } = process.env;
-  const pointers = [...argv.report.map((f) => `\`${f}\``), ...(server && repo && run ? [`the job log at ${server}/${repo}/actions/runs/${run}`] : [])];
+  const pointers = [
+    ...argv.report.map((f) => `\`${f}\``),
+    ...(server && repo && run ? [`the job log at ${server}/${repo}/actions/runs/${run}`] : []),
+  ];
   return { base, ...(pointers.length ? { fullReport: pointers.join(', ') } : {}) };
 }
 
@@ -69,10 +121,16 @@ export async function emitReport(report: Report, argv: RunArgs, footer?: string)
   // Machine formats keep stdout clean; the hint goes to stderr.
   if (footer) (argv.format === 'text' ? process.stdout : process.stderr).write(`${footer}\n`);
   // Report files are whole: only stdout and the step summary are cut to fit a comment.
-  const { default: writeFileAtomic } = argv.report.length ? await import('write-file-atomic') : { default: undefined };
+  const { default: writeFileAtomic } = argv.report.length
+    ? await import('write-file-atomic')
+    : { default: undefined };
   for (const file of argv.report) {
     const format = formatForFile(file) ?? argv.format;
-    await writeFileAtomic!(path.resolve(file), `${renderReport(report, format, PLAIN, { ...options, maxLength: Infinity })}\n`, 'utf8');
+    await writeFileAtomic!(
+      path.resolve(file),
+      `${renderReport(report, format, PLAIN, { ...options, maxLength: Infinity })}\n`,
+      'utf8',
+    );
   }
   // On GitHub Actions the annotations come with the Markdown report on the run's summary page.
   const summary = process.env.GITHUB_STEP_SUMMARY;
@@ -81,7 +139,9 @@ export async function emitReport(report: Report, argv: RunArgs, footer?: string)
       await appendFile(summary, `${renderReport(report, 'markdown', PLAIN, options)}\n`, 'utf8');
     } catch (e) {
       // The annotations are out and the exit code still tells what was found; say what is missing.
-      process.stderr.write(`mastra-tool-names: could not append the report to the step summary ${summary}: ${(e as Error).message}\n`);
+      process.stderr.write(
+        `mastra-tool-names: could not append the report to the step summary ${summary}: ${(e as Error).message}\n`,
+      );
     }
   }
 }

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { VERIFY_FORMATS, renderVerifyReport, type VerifyFormat } from '../../src/report/verify-render.ts';
+import {
+  VERIFY_FORMATS,
+  renderVerifyReport,
+  type VerifyFormat,
+} from '../../src/report/verify-render.ts';
 import { formatForFile } from '../../src/report/render/index.ts';
 import { VerifyUsageError } from '../../src/verify/errors.ts';
 import type { VerifyReport } from '../../src/verify/model.ts';
@@ -27,15 +31,36 @@ export interface AppArgs {
 
 /** The options that say which app to run and how: shared by `verify` and `migrate --verify`. */
 export const appOptions = {
-  entry: { type: 'string', describe: 'the file exporting the Mastra instance (default: src/mastra/index.ts)' },
-  export: { type: 'string', default: 'mastra', describe: 'the export that holds the Mastra instance' },
-  agent: { type: 'string', array: true, default: [], describe: 'measure only these agents (keys on the Mastra instance)' },
-  scenarios: { type: 'string', describe: 'a module whose default export async (mastra) => {...} makes your own calls; each is measured too' },
-  timeout: { type: 'number', default: DEFAULT_TIMEOUT_MS / 1000, describe: 'seconds before the app is stopped' },
+  entry: {
+    type: 'string',
+    describe: 'the file exporting the Mastra instance (default: src/mastra/index.ts)',
+  },
+  export: {
+    type: 'string',
+    default: 'mastra',
+    describe: 'the export that holds the Mastra instance',
+  },
+  agent: {
+    type: 'string',
+    array: true,
+    default: [],
+    describe: 'measure only these agents (keys on the Mastra instance)',
+  },
+  scenarios: {
+    type: 'string',
+    describe:
+      'a module whose default export async (mastra) => {...} makes your own calls; each is measured too',
+  },
+  timeout: {
+    type: 'number',
+    default: DEFAULT_TIMEOUT_MS / 1000,
+    describe: 'seconds before the app is stopped',
+  },
 } as const;
 
 export function appEngineOptions(argv: AppArgs): VerifyOptions {
-  if (!Number.isFinite(argv.timeout) || argv.timeout <= 0) throw new UsageError('--timeout must be a positive number of seconds');
+  if (!Number.isFinite(argv.timeout) || argv.timeout <= 0)
+    throw new UsageError('--timeout must be a positive number of seconds');
   return {
     ...(argv.entry !== undefined ? { entry: argv.entry } : {}),
     exportName: argv.export,
@@ -56,43 +81,91 @@ interface VerifyArgs extends AppArgs {
 
 export function exitCodeFor(report: VerifyReport): number {
   if (report.loadError) return EXIT.unprocessable;
-  return report.totals.differs + report.totals.unmeasured > 0 || report.scenarioError ? EXIT.pending : EXIT.ok;
+  return report.totals.differs + report.totals.unmeasured > 0 || report.scenarioError
+    ? EXIT.pending
+    : EXIT.ok;
 }
 
 export const verifyCommand: CommandModule<object, VerifyArgs> = {
   command: 'verify [path]',
-  describe: 'Run the app offline and compare what each agent really sends with the prediction (runs your code)',
+  describe:
+    'Run the app offline and compare what each agent really sends with the prediction (runs your code)',
   builder: (y: Argv) =>
     y
-      .positional('path', { type: 'string', default: '.', describe: 'the app (the folder mastra dev runs in)' })
+      .positional('path', {
+        type: 'string',
+        default: '.',
+        describe: 'the app (the folder mastra dev runs in)',
+      })
       .options(appOptions)
-      .option('format', { type: 'string', choices: VERIFY_FORMATS, default: 'text' as VerifyFormat, describe: 'output format on stdout (JSON: schema/verify.schema.json)' })
-      .option('report', { type: 'string', describe: 'also write the report to FILE (format from its extension: .json, .md, .txt; else --format)' })
-      .option('include', { type: 'string', array: true, default: [], describe: 'glob patterns of files the scan reads' })
-      .option('exclude', { type: 'string', array: true, default: [], describe: 'glob patterns of files the scan skips' })
-      .option('verbose', { type: 'boolean', default: false, describe: 'with a load error, print its stack and the app\'s last output' })
+      .option('format', {
+        type: 'string',
+        choices: VERIFY_FORMATS,
+        default: 'text' as VerifyFormat,
+        describe: 'output format on stdout (JSON: schema/verify.schema.json)',
+      })
+      .option('report', {
+        type: 'string',
+        describe:
+          'also write the report to FILE (format from its extension: .json, .md, .txt; else --format)',
+      })
+      .option('include', {
+        type: 'string',
+        array: true,
+        default: [],
+        describe: 'glob patterns of files the scan reads',
+      })
+      .option('exclude', {
+        type: 'string',
+        array: true,
+        default: [],
+        describe: 'glob patterns of files the scan skips',
+      })
+      .option('verbose', {
+        type: 'boolean',
+        default: false,
+        describe: "with a load error, print its stack and the app's last output",
+      })
       .example('$0 verify fixtures/demo-app', 'measure the bundled demo')
-      .example('$0 verify . --scenarios verify.scenarios.ts --format markdown', 'add your own calls; a pull-request comment')
-      .epilogue(`${RUNS_USER_CODE}\n\nExit codes: 0 everything matches (or is not predictable statically); 1 a difference, a call that could not be measured, or a scenario that threw; 2 usage error; 3 the app could not be loaded (one line says why; the stack only with --verbose).`) as unknown as Argv<VerifyArgs>,
+      .example(
+        '$0 verify . --scenarios verify.scenarios.ts --format markdown',
+        'add your own calls; a pull-request comment',
+      )
+      .epilogue(
+        `${RUNS_USER_CODE}\n\nExit codes: 0 everything matches (or is not predictable statically); 1 a difference, a call that could not be measured, or a scenario that threw; 2 usage error; 3 the app could not be loaded (one line says why; the stack only with --verbose).`,
+      ) as unknown as Argv<VerifyArgs>,
   handler: async (argv: ArgumentsCamelCase<VerifyArgs>) => {
     const root = await existingDirectory(argv.path);
     // The engine (scanner, compiler) loads only when the command runs.
     const { verify } = await import('../../src/verify/verify.ts');
     let result;
     try {
-      result = await verify(root, { ...appEngineOptions(argv), include: argv.include, exclude: argv.exclude });
+      result = await verify(root, {
+        ...appEngineOptions(argv),
+        include: argv.include,
+        exclude: argv.exclude,
+      });
     } catch (error) {
       if (error instanceof VerifyUsageError) throw new UsageError(error.message);
       throw error;
     }
     if (result.usageError) throw new UsageError(result.usageError);
     const { report } = result;
-    process.stdout.write(`${renderVerifyReport(report, argv.format, styleFor(process.stdout), argv.verbose)}\n`);
+    process.stdout.write(
+      `${renderVerifyReport(report, argv.format, styleFor(process.stdout), argv.verbose)}\n`,
+    );
     // Machine formats keep stdout clean; the one-line reason goes to stderr.
-    if (report.loadError && argv.format !== 'text') process.stderr.write(`mastra-tool-names: the app could not be loaded: ${report.loadError.reason}\n`);
+    if (report.loadError && argv.format !== 'text')
+      process.stderr.write(
+        `mastra-tool-names: the app could not be loaded: ${report.loadError.reason}\n`,
+      );
     if (argv.report) {
       const format = (formatForFile(argv.report) as VerifyFormat | undefined) ?? argv.format;
-      await writeFileAtomic(path.resolve(argv.report), `${renderVerifyReport(report, VERIFY_FORMATS.includes(format) ? format : argv.format, undefined, argv.verbose)}\n`, 'utf8');
+      await writeFileAtomic(
+        path.resolve(argv.report),
+        `${renderVerifyReport(report, VERIFY_FORMATS.includes(format) ? format : argv.format, undefined, argv.verbose)}\n`,
+        'utf8',
+      );
     }
     process.exitCode = exitCodeFor(report);
   },

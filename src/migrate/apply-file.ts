@@ -17,7 +17,8 @@ import { failureReason, isStackOverflow } from '../scan/isolate.ts';
 // CommonJS, loaded with require: cheaper than through the ESM loader (see ../ts-morph.ts).
 const jscodeshift = createRequire(import.meta.url)('jscodeshift') as typeof JSCodeshift;
 
-export type FileOutcome = { ok: true; text: string; applied: Edit[] } | { ok: false; error: string };
+export type FileOutcome =
+  { ok: true; text: string; applied: Edit[] } | { ok: false; error: string };
 
 type Core = ReturnType<typeof jscodeshift.withParser>;
 type Applied = FileOutcome;
@@ -38,7 +39,12 @@ function applyOnce(j: Core, text: string, edits: readonly Edit[]): Applied {
   try {
     root = j(text);
   } catch (e) {
-    return { ok: false, error: isStackOverflow(e) ? failureReason(e, 'rewrite') : `does not parse: ${(e as Error).message.split('\n')[0]}` };
+    return {
+      ok: false,
+      error: isStackOverflow(e)
+        ? failureReason(e, 'rewrite')
+        : `does not parse: ${(e as Error).message.split('\n')[0]}`,
+    };
   }
   const applied: Edit[] = [];
   const shorthand = new Set<Edit>();
@@ -48,13 +54,17 @@ function applyOnce(j: Core, text: string, edits: readonly Edit[]): Applied {
     const result = applyEdits(j, root, mine, text);
     if (result.missing.length) {
       const m = result.missing[0]!;
-      return { ok: false, error: `planned edit not found at ${m.location.line}:${m.location.column} (${m.before}); the file changed since the scan?` };
+      return {
+        ok: false,
+        error: `planned edit not found at ${m.location.line}:${m.location.column} (${m.before}); the file changed since the scan?`,
+      };
     }
     applied.push(...result.applied);
     for (const e of result.shorthand) shorthand.add(e);
   }
   const spliced = spliceEdits(text, applied, shorthand);
-  if (spliced === undefined) return { ok: false, error: 'planned edits overlap or do not hold the text they replace' };
+  if (spliced === undefined)
+    return { ok: false, error: 'planned edits overlap or do not hold the text they replace' };
   return { ok: true, text: spliced, applied };
 }
 
@@ -69,11 +79,15 @@ interface Region {
  * seen as in the file), merged; undefined when an edit lies outside every statement.
  */
 function regionsOf(file: string, body: string, edits: readonly Edit[]): Region[] | undefined {
-  const kind = { tsx: ts.ScriptKind.TSX, ts: ts.ScriptKind.TS, babel: ts.ScriptKind.JSX }[parserFor(file)];
+  const kind = { tsx: ts.ScriptKind.TSX, ts: ts.ScriptKind.TS, babel: ts.ScriptKind.JSX }[
+    parserFor(file)
+  ];
   const sf = ts.createSourceFile(file, body, ts.ScriptTarget.Latest, false, kind);
   const regions: Region[] = [];
   for (const edit of edits) {
-    const statement = sf.statements.find((s) => s.getStart(sf) <= edit.location.start && edit.location.end <= s.end);
+    const statement = sf.statements.find(
+      (s) => s.getStart(sf) <= edit.location.start && edit.location.end <= s.end,
+    );
     if (!statement) return undefined;
     let start = statement.getStart(sf);
     const lineStart = body.lastIndexOf('\n', start - 1) + 1;
@@ -89,19 +103,40 @@ function regionsOf(file: string, body: string, edits: readonly Edit[]): Region[]
  * Statement by statement; undefined when a statement does not parse alone (the caller falls back),
  * an error when a rewritten statement no longer parses.
  */
-function applyByRegion(j: Core, file: string, body: string, edits: readonly Edit[]): { text: string; applied: Edit[] } | { error: string } | undefined {
+function applyByRegion(
+  j: Core,
+  file: string,
+  body: string,
+  edits: readonly Edit[],
+): { text: string; applied: Edit[] } | { error: string } | undefined {
   const regions = regionsOf(file, body, edits);
   if (!regions) return undefined;
   let text = body;
   const applied: Edit[] = [];
   for (const region of [...regions].reverse()) {
-    const shifted = new Map(region.edits.map((e) => [{ ...e, location: { ...e.location, start: e.location.start - region.start, end: e.location.end - region.start } }, e]));
+    const shifted = new Map(
+      region.edits.map((e) => [
+        {
+          ...e,
+          location: {
+            ...e.location,
+            start: e.location.start - region.start,
+            end: e.location.end - region.start,
+          },
+        },
+        e,
+      ]),
+    );
     const result = applyOnce(j, body.slice(region.start, region.end), [...shifted.keys()]);
     if (!result.ok) return undefined;
     try {
       checkParses(file, result.text);
     } catch (e) {
-      return { error: isStackOverflow(e) ? failureReason(e, 'rewrite') : `the rewritten file would not parse: ${(e as Error).message.split('\n')[0]}` };
+      return {
+        error: isStackOverflow(e)
+          ? failureReason(e, 'rewrite')
+          : `the rewritten file would not parse: ${(e as Error).message.split('\n')[0]}`,
+      };
     }
     text = text.slice(0, region.start) + result.text + text.slice(region.end);
     applied.unshift(...result.applied.map((e) => shifted.get(e)!));
@@ -114,7 +149,12 @@ export interface ApplyOptions {
   scope?: 'statements' | 'file';
 }
 
-export function applyFileEdits(file: string, source: string, edits: readonly Edit[], options: ApplyOptions = {}): FileOutcome {
+export function applyFileEdits(
+  file: string,
+  source: string,
+  edits: readonly Edit[],
+  options: ApplyOptions = {},
+): FileOutcome {
   const j = coreFor(file);
   // Scanner offsets skip a leading BOM; the regions are cut from the text they count in.
   const bom = source.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
@@ -135,7 +175,10 @@ export function applyFileEdits(file: string, source: string, edits: readonly Edi
     } catch (original) {
       return { ok: false, error: `does not parse: ${(original as Error).message.split('\n')[0]}` };
     }
-    return { ok: false, error: `the rewritten file would not parse: ${(e as Error).message.split('\n')[0]}` };
+    return {
+      ok: false,
+      error: `the rewritten file would not parse: ${(e as Error).message.split('\n')[0]}`,
+    };
   }
   return { ok: true, text: result.text, applied: result.applied };
 }

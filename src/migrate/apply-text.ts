@@ -11,7 +11,10 @@ export function applyTextFileEdits(source: string, edits: readonly Edit[]): File
   let text = source;
   for (const e of [...edits].sort((a, b) => b.location.start - a.location.start)) {
     if (e.target !== 'text' || text.slice(e.location.start, e.location.end) !== e.before) {
-      return { ok: false, error: `planned edit not found at ${e.location.line}:${e.location.column} (${e.before}); the file changed since the scan?` };
+      return {
+        ok: false,
+        error: `planned edit not found at ${e.location.line}:${e.location.column} (${e.before}); the file changed since the scan?`,
+      };
     }
     text = text.slice(0, e.location.start) + e.after + text.slice(e.location.end);
   }

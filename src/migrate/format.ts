@@ -11,13 +11,17 @@ type Prettier = typeof import('prettier');
 
 const loaded = new Map<string, Promise<{ prettier: Prettier; from: 'repository' | 'bundled' }>>();
 
-function loadPrettier(root: string): Promise<{ prettier: Prettier; from: 'repository' | 'bundled' }> {
+function loadPrettier(
+  root: string,
+): Promise<{ prettier: Prettier; from: 'repository' | 'bundled' }> {
   let found = loaded.get(root);
   if (!found) {
     found = (async () => {
       try {
         const resolved = createRequire(path.join(root, 'package.json')).resolve('prettier');
-        const mod = (await import(pathToFileURL(resolved).href)) as Prettier & { default?: Prettier };
+        const mod = (await import(pathToFileURL(resolved).href)) as Prettier & {
+          default?: Prettier;
+        };
         // prettier's CommonJS entry arrives as a default export.
         return { prettier: mod.default ?? mod, from: 'repository' as const };
       } catch {
@@ -39,20 +43,38 @@ export interface FormatOutcome {
 /** Config files found so far, by folder: prettier searches upward from the file on every call. */
 export type ConfigCache = Map<string, Promise<string | null>>;
 
-function configFileFor(prettier: Prettier, file: string, configFiles: ConfigCache): Promise<string | null> {
+function configFileFor(
+  prettier: Prettier,
+  file: string,
+  configFiles: ConfigCache,
+): Promise<string | null> {
   const dir = path.dirname(file);
   let found = configFiles.get(dir);
   if (!found) configFiles.set(dir, (found = prettier.resolveConfigFile(file)));
   return found;
 }
 
-export async function formatLikeTheRepo(root: string, file: string, before: string, after: string, configFiles: ConfigCache = new Map()): Promise<FormatOutcome> {
+export async function formatLikeTheRepo(
+  root: string,
+  file: string,
+  before: string,
+  after: string,
+  configFiles: ConfigCache = new Map(),
+): Promise<FormatOutcome> {
   const { prettier, from } = await loadPrettier(root);
   const config = await configFileFor(prettier, file, configFiles);
   if (!config) return { text: after, formatting: 'no-config' };
   const info = await prettier.getFileInfo(file, { ignorePath: path.join(root, '.prettierignore') });
   if (info.ignored || !info.inferredParser) return { text: after, formatting: 'ignored' };
-  const options = { ...(await prettier.resolveConfig(file, { editorconfig: true })), filepath: file };
-  if (!(await prettier.check(before, options))) return { text: after, formatting: 'not-formatted-before' };
-  return { text: await prettier.format(after, options), formatting: 'prettier', prettierFrom: from };
+  const options = {
+    ...(await prettier.resolveConfig(file, { editorconfig: true })),
+    filepath: file,
+  };
+  if (!(await prettier.check(before, options)))
+    return { text: after, formatting: 'not-formatted-before' };
+  return {
+    text: await prettier.format(after, options),
+    formatting: 'prettier',
+    prettierFrom: from,
+  };
 }

@@ -92,11 +92,19 @@ export async function ensureWritable(root: string, force: boolean | undefined): 
   if (force) return;
   const state = await gitState(root);
   if (state.kind === 'not-git') {
-    throw new MigrateError('unsafe-target', `${root} is not inside a git work tree, so the changes could not be reviewed or undone; commit it to git first, use --dry-run, or pass --force`);
+    throw new MigrateError(
+      'unsafe-target',
+      `${root} is not inside a git work tree, so the changes could not be reviewed or undone; commit it to git first, use --dry-run, or pass --force`,
+    );
   }
   if (state.kind === 'dirty') {
-    const shown = state.files.slice(0, 5).join(', ') + (state.files.length > 5 ? `, and ${state.files.length - 5} more` : '');
-    throw new MigrateError('unsafe-target', `uncommitted changes in ${root} (${shown}); commit or stash them first, use --dry-run, or pass --force`);
+    const shown =
+      state.files.slice(0, 5).join(', ') +
+      (state.files.length > 5 ? `, and ${state.files.length - 5} more` : '');
+    throw new MigrateError(
+      'unsafe-target',
+      `uncommitted changes in ${root} (${shown}); commit or stash them first, use --dry-run, or pass --force`,
+    );
   }
 }
 
@@ -115,7 +123,10 @@ interface Rewritten {
   applied: Edit[];
 }
 
-export async function migrate(target: string, options: MigrateOptions = {}): Promise<MigrateResult> {
+export async function migrate(
+  target: string,
+  options: MigrateOptions = {},
+): Promise<MigrateResult> {
   const root = realRoot(target);
   const rules = selectRules(options);
   const dryRun = Boolean(options.dryRun);
@@ -128,14 +139,18 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
   clock.start('plan', scan.agents.length);
   const plan = buildPlan(scan, { rules, ...(options.prefer ? { prefer: options.prefer } : {}) });
   const byFile = new Map<string, Edit[]>();
-  for (const edit of plan.edits) byFile.set(edit.location.file, [...(byFile.get(edit.location.file) ?? []), edit]);
+  for (const edit of plan.edits)
+    byFile.set(edit.location.file, [...(byFile.get(edit.location.file) ?? []), edit]);
   // The text the scan parsed for each file to edit: what a file must still hold to be rewritten.
-  const parsed = new Map([...byFile.keys()].map((rel) => [rel, inputs.parsedText(path.join(root, rel))]));
+  const parsed = new Map(
+    [...byFile.keys()].map((rel) => [rel, inputs.parsedText(path.join(root, rel))]),
+  );
   clock.end(plan.edits.length);
   await options.hooks?.afterPlan?.();
 
   const failed: FileChange[] = [];
-  const fail = (rel: string, edits: Edit[], error: string, extra: Partial<FileChange> = {}) => failed.push({ file: rel, status: 'failed', edits, error, ...extra });
+  const fail = (rel: string, edits: Edit[], error: string, extra: Partial<FileChange> = {}) =>
+    failed.push({ file: rel, status: 'failed', edits, error, ...extra });
 
   // Every file is rewritten, then formatted, before the first write.
   clock.start('rewrite', byFile.size);
@@ -160,11 +175,22 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
     }
     let outcome;
     try {
-      outcome = isCodeFile(abs) ? applyFileEdits(abs, read.text, edits) : applyTextFileEdits(read.text, edits);
+      outcome = isCodeFile(abs)
+        ? applyFileEdits(abs, read.text, edits)
+        : applyTextFileEdits(read.text, edits);
     } catch (error) {
       outcome = { ok: false as const, error: failureReason(error, 'rewrite') };
     }
-    if (outcome.ok) rewritten.push({ rel, abs, real: where.real, bytes: read.bytes, before: read.text, after: outcome.text, applied: outcome.applied });
+    if (outcome.ok)
+      rewritten.push({
+        rel,
+        abs,
+        real: where.real,
+        bytes: read.bytes,
+        before: read.text,
+        after: outcome.text,
+        applied: outcome.applied,
+      });
     else fail(rel, edits, outcome.error);
   }
   clock.end();
@@ -174,12 +200,15 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
   const outputs: Array<Rewritten & { text: string; change: FileChange }> = [];
   const configFiles: ConfigCache = new Map();
   const linksTo = new Map<string, string[]>();
-  for (const l of scan.files.links ?? []) if (!l.outside) linksTo.set(l.target, [...(linksTo.get(l.target) ?? []), l.link]);
+  for (const l of scan.files.links ?? [])
+    if (!l.outside) linksTo.set(l.target, [...(linksTo.get(l.target) ?? []), l.link]);
   for (const file of rewritten) {
     clock.tick();
     let formatted: FormatOutcome;
     try {
-      formatted = isCodeFile(file.abs) ? await formatLikeTheRepo(root, file.abs, file.before, file.after, configFiles) : { text: file.after, formatting: 'no-config' };
+      formatted = isCodeFile(file.abs)
+        ? await formatLikeTheRepo(root, file.abs, file.before, file.after, configFiles)
+        : { text: file.after, formatting: 'no-config' };
     } catch (error) {
       fail(file.rel, file.applied, failureReason(error, 'format'));
       continue;
@@ -206,7 +235,8 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
   if (!dryRun) {
     // Each write is a rename of a finished file, so a failure or a signal never leaves half a file.
     clock.start('write', outputs.length);
-    const write = options.writeFile ?? ((file: string, text: string) => writeFileAtomic(file, text, 'utf8'));
+    const write =
+      options.writeFile ?? ((file: string, text: string) => writeFileAtomic(file, text, 'utf8'));
     const interruption = options.armInterruption?.();
     try {
       for (const out of outputs) {
@@ -222,7 +252,11 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
         await options.hooks?.beforeWrite?.(out.real);
         // Resolve again just before writing: a link may have been swapped in since the rewrite.
         const where = writeTarget(root, out.abs);
-        const problem = !where.ok ? where.reason : where.real !== out.real ? 'not written: the path leads elsewhere than when it was read' : changedSinceRead(out.real, out.bytes);
+        const problem = !where.ok
+          ? where.reason
+          : where.real !== out.real
+            ? 'not written: the path leads elsewhere than when it was read'
+            : changedSinceRead(out.real, out.bytes);
         if (problem) {
           notWritten(problem);
           continue;
@@ -248,11 +282,35 @@ export async function migrate(target: string, options: MigrateOptions = {}): Pro
   clock.start('renames', searched.length);
   // What is on disk now: the written text for files this run wrote, else the text the scan read.
   const current = (abs: string) => writtenText.get(abs) ?? texts.read(abs);
-  const renames = staleNames(root, plan.edits.filter((e) => renamedFiles.has(e.location.file)), searched, current);
+  const renames = staleNames(
+    root,
+    plan.edits.filter((e) => renamedFiles.has(e.location.file)),
+    searched,
+    current,
+  );
   clock.end(renames.length ? searched.length : 0);
   // What the model will see is what the edits of the files that could be (or were) written make of it.
-  const appliedPlan = failed.length ? { ...plan, agents: wireChanges(scan, plan.edits.filter((e) => !failed.some((f) => f.file === e.location.file))) } : plan;
-  return { root, dryRun, rules, scan, plan: appliedPlan, files, written, ...(interrupted ? { interrupted } : {}), renames, timings: clock.timings() };
+  const appliedPlan = failed.length
+    ? {
+        ...plan,
+        agents: wireChanges(
+          scan,
+          plan.edits.filter((e) => !failed.some((f) => f.file === e.location.file)),
+        ),
+      }
+    : plan;
+  return {
+    root,
+    dryRun,
+    rules,
+    scan,
+    plan: appliedPlan,
+    files,
+    written,
+    ...(interrupted ? { interrupted } : {}),
+    renames,
+    timings: clock.timings(),
+  };
 }
 
 function failureOfWrite(error: unknown): string {

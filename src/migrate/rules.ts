@@ -11,7 +11,11 @@ export interface RuleSelection {
 
 function checked(names: readonly string[], flag: string): RuleId[] {
   for (const n of names) {
-    if (!(RULE_IDS as readonly string[]).includes(n)) throw new MigrateError('usage', `${flag}: unknown rule "${n}" (rules: ${RULE_IDS.join(', ')})`);
+    if (!(RULE_IDS as readonly string[]).includes(n))
+      throw new MigrateError(
+        'usage',
+        `${flag}: unknown rule "${n}" (rules: ${RULE_IDS.join(', ')})`,
+      );
   }
   return names as RuleId[];
 }
@@ -19,6 +23,8 @@ function checked(names: readonly string[], flag: string): RuleId[] {
 export function selectRules(selection: RuleSelection = {}): RuleId[] {
   const only = selection.only?.length ? checked(selection.only, '--only') : undefined;
   const skip = new Set(checked(selection.skip ?? [], '--skip'));
-  const base = new Set<RuleId>(only ?? [...DEFAULT_RULES, ...(selection.rekeyById ? (['rekey-by-id'] as const) : [])]);
+  const base = new Set<RuleId>(
+    only ?? [...DEFAULT_RULES, ...(selection.rekeyById ? (['rekey-by-id'] as const) : [])],
+  );
   return RULE_IDS.filter((r) => base.has(r) && !skip.has(r));
 }

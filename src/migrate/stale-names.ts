@@ -22,7 +22,11 @@ function lineAndColumn(text: string, at: number): { line: number; column: number
  * Offsets of strings in code whose whole content is one of `names`: one pass over the quotes, so a
  * file costs the same however many tools were renamed.
  */
-function quotedNames(text: string, names: ReadonlyMap<string, unknown>, longest: number): Array<{ at: number; name: string }> {
+function quotedNames(
+  text: string,
+  names: ReadonlyMap<string, unknown>,
+  longest: number,
+): Array<{ at: number; name: string }> {
   const hits: Array<{ at: number; name: string }> = [];
   const quotes = new RegExp(QUOTES.source, 'g');
   for (let m = quotes.exec(text); m; m = quotes.exec(text)) {
@@ -37,7 +41,12 @@ function quotedNames(text: string, names: ReadonlyMap<string, unknown>, longest:
   return hits;
 }
 
-function occurrences(file: string, text: string, renames: ReadonlyMap<string, RenameWarning>, longest: number): Array<{ at: number; name: string }> {
+function occurrences(
+  file: string,
+  text: string,
+  renames: ReadonlyMap<string, RenameWarning>,
+  longest: number,
+): Array<{ at: number; name: string }> {
   if (isSourceFile(file)) return quotedNames(text, renames, longest);
   return [...renames.keys()].flatMap((name) => findName(text, name).map((at) => ({ at, name })));
 }
@@ -51,10 +60,20 @@ function textOf(file: string): string | undefined {
  * `files`: every source and text file of the scan (absolute); `read` gives each one's current text,
  * or undefined for a file that is not UTF-8 text (or is gone), which is not searched.
  */
-export function staleNames(root: string, edits: readonly Edit[], files: readonly string[], read: (file: string) => string | undefined = textOf): RenameWarning[] {
+export function staleNames(
+  root: string,
+  edits: readonly Edit[],
+  files: readonly string[],
+  read: (file: string) => string | undefined = textOf,
+): RenameWarning[] {
   const renames = new Map<string, RenameWarning>();
   for (const e of edits.filter((x) => x.effect === 'renamed')) {
-    const w = renames.get(e.wire.before) ?? { from: e.wire.before, to: e.wire.after, agents: [], stillUsedAt: [] };
+    const w = renames.get(e.wire.before) ?? {
+      from: e.wire.before,
+      to: e.wire.after,
+      agents: [],
+      stillUsedAt: [],
+    };
     for (const a of e.agents) if (!w.agents.includes(a)) w.agents.push(a);
     renames.set(e.wire.before, w);
   }
@@ -72,6 +91,7 @@ export function staleNames(root: string, edits: readonly Edit[], files: readonly
       renames.get(name)!.stillUsedAt.push(location);
     }
   }
-  for (const w of renames.values()) w.stillUsedAt.sort((a, b) => a.file.localeCompare(b.file) || a.start - b.start);
+  for (const w of renames.values())
+    w.stillUsedAt.sort((a, b) => a.file.localeCompare(b.file) || a.start - b.start);
   return [...renames.values()];
 }

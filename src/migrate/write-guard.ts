@@ -22,12 +22,20 @@ export function writeTarget(root: string, abs: string): WriteTarget {
     return { ok: false, reason: `not written: ${ioReason(error)}` };
   }
   if (!isInside(root, real)) {
-    const via = real === abs ? '' : `${posix(path.relative(root, abs))} leads through a link to ${real}, `;
-    return { ok: false, reason: `not written: ${via}outside the target folder; nothing outside it is ever written, even with --force (run migrate on a folder that holds both)` };
+    const via =
+      real === abs ? '' : `${posix(path.relative(root, abs))} leads through a link to ${real}, `;
+    return {
+      ok: false,
+      reason: `not written: ${via}outside the target folder; nothing outside it is ever written, even with --force (run migrate on a folder that holds both)`,
+    };
   }
   try {
     const { nlink } = statSync(real);
-    if (nlink > 1) return { ok: false, reason: `not written: the file has ${nlink} hard links, and an atomic write would leave the other ${nlink - 1} unchanged` };
+    if (nlink > 1)
+      return {
+        ok: false,
+        reason: `not written: the file has ${nlink} hard links, and an atomic write would leave the other ${nlink - 1} unchanged`,
+      };
   } catch (error) {
     return { ok: false, reason: `not written: ${ioReason(error)}` };
   }
@@ -42,5 +50,7 @@ export function changedSinceRead(real: string, bytes: Buffer): string | undefine
   } catch (error) {
     return `not written: ${ioReason(error)}`;
   }
-  return now.equals(bytes) ? undefined : 'not written: the file changed on disk after it was read; run migrate again';
+  return now.equals(bytes)
+    ? undefined
+    : 'not written: the file changed on disk after it was read; run migrate again';
 }

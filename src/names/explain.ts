@@ -33,7 +33,11 @@ export interface NamesReport {
 }
 
 export function explainNames(input: NamesInput): NamesReport {
-  const sources: ToolSources = { tools: input.tools, agents: input.agents ?? [], workflows: input.workflows ?? [] };
+  const sources: ToolSources = {
+    tools: input.tools,
+    agents: input.agents ?? [],
+    workflows: input.workflows ?? [],
+  };
   const prediction = predictTools(sources);
   const tools: NamedKey[] = [];
   const seen = new Set<string>();
@@ -52,16 +56,32 @@ export function explainNames(input: NamesInput): NamesReport {
         continue;
       }
       const wireName = toWireName(rawKey);
-      tools.push({ key, origin, wireName, rewritten: wireName !== rawKey, reasons: rewriteReasons(rawKey) });
+      tools.push({
+        key,
+        origin,
+        wireName,
+        rewritten: wireName !== rawKey,
+        reasons: rewriteReasons(rawKey),
+      });
     }
   }
-  for (const d of prediction.dropped) notes.push(`${JSON.stringify(d.key)} is dropped: Mastra never offers a tool keyed __proto__.`);
-  for (const s of prediction.shadowed) notes.push(`${JSON.stringify(s.rawKey)} from ${s.by.origin} replaces the one from ${s.replaced.origin}.`);
-  const errors = prediction.failure ? [{ key: prediction.failure.key.key, message: prediction.failure.message }] : [];
+  for (const d of prediction.dropped)
+    notes.push(`${JSON.stringify(d.key)} is dropped: Mastra never offers a tool keyed __proto__.`);
+  for (const s of prediction.shadowed)
+    notes.push(
+      `${JSON.stringify(s.rawKey)} from ${s.by.origin} replaces the one from ${s.replaced.origin}.`,
+    );
+  const errors = prediction.failure
+    ? [{ key: prediction.failure.key.key, message: prediction.failure.message }]
+    : [];
   return {
     tools,
     order: prediction.offered.map((t) => t.wireName),
-    collisions: prediction.collisions.map((c) => ({ name: c.name, keys: c.keys.map((k) => k.key), inherited: c.inherited })),
+    collisions: prediction.collisions.map((c) => ({
+      name: c.name,
+      keys: c.keys.map((k) => k.key),
+      inherited: c.inherited,
+    })),
     errors,
     notes,
   };

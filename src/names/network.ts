@@ -19,6 +19,15 @@ function ordered(...sources: ReadonlyArray<readonly string[]>): string[] {
   return record.keys();
 }
 
-export function networkListing(sources: { tools?: readonly string[]; agents?: readonly string[]; workflows?: readonly string[]; clientTools?: readonly string[] }): NetworkListing {
-  return { agents: ordered(sources.agents ?? []), workflows: ordered(sources.workflows ?? []), tools: ordered(sources.tools ?? [], sources.clientTools ?? []) };
+export function networkListing(sources: {
+  tools?: readonly string[];
+  agents?: readonly string[];
+  workflows?: readonly string[];
+  clientTools?: readonly string[];
+}): NetworkListing {
+  return {
+    agents: ordered(sources.agents ?? []),
+    workflows: ordered(sources.workflows ?? []),
+    tools: ordered(sources.tools ?? [], sources.clientTools ?? []),
+  };
 }

@@ -138,7 +138,13 @@ function sourceRefs(sources: ToolSources): SourceRef[][] {
   }
   const toolsetRefs = toolsetRecord
     .entries()
-    .flatMap(([, [toolset]]) => enumerated(toolset!.keys).map((key) => ({ origin: 'toolsets' as const, key, toolset: toolset!.name })));
+    .flatMap(([, [toolset]]) =>
+      enumerated(toolset!.keys).map((key) => ({
+        origin: 'toolsets' as const,
+        key,
+        toolset: toolset!.name,
+      })),
+    );
   const plain = (origin: ToolOrigin, keys: readonly string[] | undefined): SourceRef[] =>
     enumerated(keys).map((key) => ({ origin, key }));
   return [
@@ -185,7 +191,13 @@ export function predictTools(sources: ToolSources): Prediction {
     const wireName = toWireName(rawKey);
     if (wireName === rawKey) continue;
     const taken = merged.has(wireName) || OBJECT_PROTOTYPE_MEMBERS.has(wireName);
-    if (taken) failure ??= { kind: 'collision', key: refOf(entry), name: wireName, message: collisionMessage(wireName) };
+    if (taken)
+      failure ??= {
+        kind: 'collision',
+        key: refOf(entry),
+        name: wireName,
+        message: collisionMessage(wireName),
+      };
     occupants.set(wireName, [...(occupants.get(wireName) ?? []), entry]);
     occupants.get(rawKey)?.shift();
     merged.delete(rawKey);
@@ -204,7 +216,16 @@ export function predictTools(sources: ToolSources): Prediction {
   const offered = merged.entries().map(([wireName, entry]): OfferedTool => {
     const reasons = rewriteReasons(entry.rawKey);
     const providerDefined = provider.has(`${entry.origin}\0${entry.key}`);
-    return { ...refOf(entry), rawKey: entry.rawKey, wireName, rewritten: wireName !== entry.rawKey, reasons, providerDefined };
+    return {
+      ...refOf(entry),
+      rawKey: entry.rawKey,
+      wireName,
+      rewritten: wireName !== entry.rawKey,
+      reasons,
+      providerDefined,
+    };
   });
-  return failure ? { offered, shadowed, dropped, collisions, failure } : { offered, shadowed, dropped, collisions };
+  return failure
+    ? { offered, shadowed, dropped, collisions, failure }
+    : { offered, shadowed, dropped, collisions };
 }

@@ -12,7 +12,6 @@ export interface CallOptions {
   activeTools?: readonly string[];
 }
 
-
 export interface PredictedRequest {
   prediction: Prediction;
   /** `tools[].function.name` in order; null when no request is sent or it carries no tools. */
@@ -24,24 +23,44 @@ export interface PredictedRequest {
 }
 
 function wireToolChoice(choice: ToolChoice): unknown {
-  return typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.toolName } };
+  return typeof choice === 'string'
+    ? choice
+    : { type: 'function', function: { name: choice.toolName } };
 }
 
-export function predictRequest(sources: ToolSources, call: CallOptions = {}, behaviour: MastraBehaviour = LATEST_BEHAVIOUR): PredictedRequest {
+export function predictRequest(
+  sources: ToolSources,
+  call: CallOptions = {},
+  behaviour: MastraBehaviour = LATEST_BEHAVIOUR,
+): PredictedRequest {
   const prediction = predictTools(sources);
   const offered = new Set(prediction.offered.map((tool) => tool.wireName));
-  const offeredNames = prediction.offered.filter((tool) => !tool.providerDefined).map((tool) => tool.wireName);
+  const offeredNames = prediction.offered
+    .filter((tool) => !tool.providerDefined)
+    .map((tool) => tool.wireName);
   const unknownNames: PredictedRequest['unknownNames'] = [];
-  if (call.toolChoice && typeof call.toolChoice === 'object' && !offered.has(call.toolChoice.toolName)) {
+  if (
+    call.toolChoice &&
+    typeof call.toolChoice === 'object' &&
+    !offered.has(call.toolChoice.toolName)
+  ) {
     unknownNames.push({ option: 'toolChoice', name: call.toolChoice.toolName });
   }
-  for (const name of call.activeTools ?? []) if (!offered.has(name)) unknownNames.push({ option: 'activeTools', name });
+  for (const name of call.activeTools ?? [])
+    if (!offered.has(name)) unknownNames.push({ option: 'activeTools', name });
 
-  if (prediction.failure) return { prediction, toolNames: null, toolChoice: undefined, unknownNames };
+  if (prediction.failure)
+    return { prediction, toolNames: null, toolChoice: undefined, unknownNames };
   const none = { prediction, toolNames: null, toolChoice: undefined, unknownNames };
   if (call.toolChoice === 'none' && behaviour.toolChoiceNoneOmitsTools) return none;
-  const active = call.activeTools && behaviour.honoursActiveTools ? new Set(call.activeTools) : undefined;
+  const active =
+    call.activeTools && behaviour.honoursActiveTools ? new Set(call.activeTools) : undefined;
   const toolNames = active ? offeredNames.filter((name) => active.has(name)) : offeredNames;
   if (toolNames.length === 0) return none;
-  return { prediction, toolNames, toolChoice: wireToolChoice(call.toolChoice ?? 'auto'), unknownNames };
+  return {
+    prediction,
+    toolNames,
+    toolChoice: wireToolChoice(call.toolChoice ?? 'auto'),
+    unknownNames,
+  };
 }

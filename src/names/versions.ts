@@ -19,7 +19,10 @@ const MEASURED: ReadonlyArray<{ version: string; behaviour: MastraBehaviour }> =
 export const LATEST_BEHAVIOUR: MastraBehaviour = MEASURED[MEASURED.length - 1]!.behaviour;
 
 function parts(version: string): number[] {
-  return version.split(/[.+-]/).slice(0, 3).map((p) => Number.parseInt(p, 10) || 0);
+  return version
+    .split(/[.+-]/)
+    .slice(0, 3)
+    .map((p) => Number.parseInt(p, 10) || 0);
 }
 
 function compare(a: string, b: string): number {

@@ -7,7 +7,14 @@
  * Evidence is scoped: a call or comparison tied to another agent is that agent's business.
  */
 import { isLegalToolName } from '../names/wire-name.ts';
-import type { AgentInfo, CallOptionsInfo, Location, NameRef, ScanResult, ToolEntry } from '../scan/model.ts';
+import type {
+  AgentInfo,
+  CallOptionsInfo,
+  Location,
+  NameRef,
+  ScanResult,
+  ToolEntry,
+} from '../scan/model.ts';
 import { agentEntries, agentLabel, locationKey, wireOf } from './agents.ts';
 import type { RuleId } from './model.ts';
 
@@ -26,7 +33,12 @@ export function isSafeNewKey(name: string): boolean {
 }
 
 function refsOf(options: CallOptionsInfo): NameRef[] {
-  return [options.toolChoice, ...options.activeTools, ...options.prepareStep.activeTools, ...options.prepareStep.toolChoice].filter((r): r is NameRef => r !== undefined);
+  return [
+    options.toolChoice,
+    ...options.activeTools,
+    ...options.prepareStep.activeTools,
+    ...options.prepareStep.toolChoice,
+  ].filter((r): r is NameRef => r !== undefined);
 }
 
 interface Index {
@@ -58,7 +70,10 @@ function indexOf(scan: ScanResult): Index {
   };
   for (const a of scan.agents) if (a.defaultOptions) add(a.index, a.defaultOptions);
   for (const c of scan.calls) if (c.agentIndex !== undefined) add(c.agentIndex, c.options);
-  const comparisons = new Map<string, { agentIndex?: number; provable: boolean; keys: Set<string> }>();
+  const comparisons = new Map<
+    string,
+    { agentIndex?: number; provable: boolean; keys: Set<string> }
+  >();
   for (const m of scan.mentions) {
     if (m.context !== 'comparison') continue;
     comparisons.set(`${m.location.file}:${m.location.start + 1}`, {
@@ -79,14 +94,22 @@ export function insideDefinition(l: Location, entry: ToolEntry): boolean {
 }
 
 /** Agents that offer the same tool (same map entry, or the same value) under the same wire name. */
-export function sameToolElsewhere(scan: ScanResult, agent: AgentInfo, entry: ToolEntry): Array<{ agent: AgentInfo; entry: ToolEntry; sharedKey: boolean }> {
+export function sameToolElsewhere(
+  scan: ScanResult,
+  agent: AgentInfo,
+  entry: ToolEntry,
+): Array<{ agent: AgentInfo; entry: ToolEntry; sharedKey: boolean }> {
   const out: Array<{ agent: AgentInfo; entry: ToolEntry; sharedKey: boolean }> = [];
   const wire = wireOf(entry);
   for (const other of scan.agents) {
     if (other === agent) continue;
     for (const e of agentEntries(other)) {
       const sharedKey = locationKey(e.keyLocation) === locationKey(entry.keyLocation);
-      if (sharedKey || (entry.valueRef !== undefined && e.valueRef === entry.valueRef && wireOf(e) === wire)) out.push({ agent: other, entry: e, sharedKey });
+      if (
+        sharedKey ||
+        (entry.valueRef !== undefined && e.valueRef === entry.valueRef && wireOf(e) === wire)
+      )
+        out.push({ agent: other, entry: e, sharedKey });
     }
   }
   return out;
@@ -96,11 +119,19 @@ export function sameToolElsewhere(scan: ScanResult, agent: AgentInfo, entry: Too
  * Places that use `entry`'s current wire name and would still say it after a re-key of this entry.
  * `rules` are the rules of the run: their edits are the only ones that can follow a rename.
  */
-export function renameBlockers(scan: ScanResult, agent: AgentInfo, entry: ToolEntry, rules: ReadonlySet<RuleId>, alsoRenamed?: (other: ToolEntry) => boolean): string[] {
+export function renameBlockers(
+  scan: ScanResult,
+  agent: AgentInfo,
+  entry: ToolEntry,
+  rules: ReadonlySet<RuleId>,
+  alsoRenamed?: (other: ToolEntry) => boolean,
+): string[] {
   const wire = wireOf(entry);
   const index = indexOf(scan);
   const out: string[] = [];
-  const followed = rules.has('tool-choice') ? (index.followedByAgent.get(agent.index) ?? new Set<string>()) : new Set<string>();
+  const followed = rules.has('tool-choice')
+    ? (index.followedByAgent.get(agent.index) ?? new Set<string>())
+    : new Set<string>();
   const thisTool = `${agent.index}:${entry.origin}:${entry.key}`;
   for (const use of scan.nameUses) {
     if (use.name !== wire || insideDefinition(use.location, entry)) continue;
@@ -114,19 +145,34 @@ export function renameBlockers(scan: ScanResult, agent: AgentInfo, entry: ToolEn
       if (comparison.agentIndex !== undefined && comparison.agentIndex !== agent.index) continue;
       if (comparison.provable && rules.has('references') && comparison.keys.has(thisTool)) continue;
     }
-    const what = comparison ? `code compares a tool name with "${wire}"` : use.kind === 'key' ? `code uses "${wire}" as a key or property` : use.kind === 'data' ? `a data file holds "${wire}"` : `a string in code is "${wire}"`;
+    const what = comparison
+      ? `code compares a tool name with "${wire}"`
+      : use.kind === 'key'
+        ? `code uses "${wire}" as a key or property`
+        : use.kind === 'data'
+          ? `a data file holds "${wire}"`
+          : `a string in code is "${wire}"`;
     out.push(`${what} at ${at(use.location)}`);
   }
   // Prompts that already name the tool by its current name would become stale: this agent's, and
   // those of agents that share the map entry (the re-key renames it for them too).
   const others = sameToolElsewhere(scan, agent, entry);
-  const renamedFor = new Set([agent.index, ...others.filter((o) => o.sharedKey).map((o) => o.agent.index)]);
+  const renamedFor = new Set([
+    agent.index,
+    ...others.filter((o) => o.sharedKey).map((o) => o.agent.index),
+  ]);
   for (const m of scan.mentions) {
     if (m.context === 'comparison' || m.name !== wire || m.inCodeBlock) continue;
-    const named = m.matches.some((t) => renamedFor.has(t.agentIndex) && t.origin === entry.origin && t.key === entry.key);
-    if (named && (m.agentIndex === undefined || renamedFor.has(m.agentIndex))) out.push(`a prompt already names it "${wire}" at ${at(m.location)}`);
+    const named = m.matches.some(
+      (t) => renamedFor.has(t.agentIndex) && t.origin === entry.origin && t.key === entry.key,
+    );
+    if (named && (m.agentIndex === undefined || renamedFor.has(m.agentIndex)))
+      out.push(`a prompt already names it "${wire}" at ${at(m.location)}`);
   }
   const elsewhere = others.filter((o) => !o.sharedKey && !alsoRenamed?.(o.entry));
-  if (elsewhere.length) out.push(`the same tool stays "${wire}" on ${[...new Set(elsewhere.map((o) => agentLabel(o.agent)))].join(', ')}`);
+  if (elsewhere.length)
+    out.push(
+      `the same tool stays "${wire}" on ${[...new Set(elsewhere.map((o) => agentLabel(o.agent)))].join(', ')}`,
+    );
   return [...new Set(out)];
 }

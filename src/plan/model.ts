@@ -5,11 +5,24 @@
 import type { Location } from '../scan/model.ts';
 
 /** The rules, in the order they are decided (renames first, so references can follow them). */
-export const RULE_IDS = ['rekey-by-id', 'rekey-builtins', 'prompts', 'rewrite-keys', 'tool-choice', 'references'] as const;
+export const RULE_IDS = [
+  'rekey-by-id',
+  'rekey-builtins',
+  'prompts',
+  'rewrite-keys',
+  'tool-choice',
+  'references',
+] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
 /** Rules that run unless skipped; the others are opt-in. */
-export const DEFAULT_RULES: readonly RuleId[] = ['rekey-builtins', 'prompts', 'rewrite-keys', 'tool-choice', 'references'];
+export const DEFAULT_RULES: readonly RuleId[] = [
+  'rekey-builtins',
+  'prompts',
+  'rewrite-keys',
+  'tool-choice',
+  'references',
+];
 
 /**
  * What an edit does to the wire: `preserved` (the model sees the same name), `renamed` (the model

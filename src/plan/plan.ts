@@ -6,7 +6,15 @@ import { predictTools, type ToolSources } from '../names/normalise.ts';
 import { toWireName } from '../names/wire-name.ts';
 import type { AgentInfo, ScanResult, ToolEntry } from '../scan/model.ts';
 import { agentEntries, agentLabel, locationKey, rawKeyOf } from './agents.ts';
-import { DEFAULT_RULES, type AgentWireChange, type Edit, type Finding, type OrderChange, type Plan, type RuleId } from './model.ts';
+import {
+  DEFAULT_RULES,
+  type AgentWireChange,
+  type Edit,
+  type Finding,
+  type OrderChange,
+  type Plan,
+  type RuleId,
+} from './model.ts';
 import { planRekeyBuiltins, planRekeyById } from './rules/rekey.ts';
 import { planRewriteKeys } from './rules/rewrite-keys.ts';
 import { planPrompts, type Preference } from './rules/prompts.ts';
@@ -40,9 +48,21 @@ function claim(edits: Map<string, Edit>, edit: Edit): boolean {
 /** Text shared by several agents that would need two different names is left alone and reported. */
 function claimOrConflict(edits: Map<string, Edit>, edit: Edit, findings: Finding[]): void {
   const existing = edits.get(locationKey(edit.location));
-  if (claim(edits, edit) || !existing || existing.after === edit.after || existing.rule !== edit.rule) return;
+  if (
+    claim(edits, edit) ||
+    !existing ||
+    existing.after === edit.after ||
+    existing.rule !== edit.rule
+  )
+    return;
   edits.delete(locationKey(edit.location));
-  findings.push({ kind: edit.rule === 'prompts' ? 'prompt-mention' : 'unknown-name', rule: edit.rule, message: `${edit.before} is shared by agents that offer it as ${existing.after} and ${edit.after}; left as it is`, locations: [edit.location], agents: [...existing.agents, ...edit.agents] });
+  findings.push({
+    kind: edit.rule === 'prompts' ? 'prompt-mention' : 'unknown-name',
+    rule: edit.rule,
+    message: `${edit.before} is shared by agents that offer it as ${existing.after} and ${edit.after}; left as it is`,
+    locations: [edit.location],
+    agents: [...existing.agents, ...edit.agents],
+  });
 }
 
 function finalKey(entry: ToolEntry, edits: Map<string, Edit>): string {
@@ -65,7 +85,11 @@ function sourcesAfter(agent: AgentInfo, edits: Map<string, Edit>): ToolSources {
 }
 
 /** A rename must not land on a name the agent already offers: drop it and say so. */
-function dropCollidingRenames(scan: ScanResult, edits: Map<string, Edit>, findings: Finding[]): void {
+function dropCollidingRenames(
+  scan: ScanResult,
+  edits: Map<string, Edit>,
+  findings: Finding[],
+): void {
   for (const agent of scan.agents) {
     if (agent.prediction.failure) continue;
     for (;;) {
@@ -73,12 +97,20 @@ function dropCollidingRenames(scan: ScanResult, edits: Map<string, Edit>, findin
       if (!after.failure) break;
       const culprit = agentEntries(agent).find((e) => {
         const edit = edits.get(locationKey(e.keyLocation));
-        return edit?.effect === 'renamed' && after.collisions.some((c) => c.name === edit.wire.after);
+        return (
+          edit?.effect === 'renamed' && after.collisions.some((c) => c.name === edit.wire.after)
+        );
       });
       if (!culprit) break;
       const edit = edits.get(locationKey(culprit.keyLocation))!;
       edits.delete(locationKey(culprit.keyLocation));
-      findings.push({ kind: 'skipped-rename', rule: edit.rule, message: `not re-keyed to "${edit.wire.after}": ${agentLabel(agent)} already offers that name`, locations: [culprit.keyLocation], agents: [agentLabel(agent)] });
+      findings.push({
+        kind: 'skipped-rename',
+        rule: edit.rule,
+        message: `not re-keyed to "${edit.wire.after}": ${agentLabel(agent)} already offers that name`,
+        locations: [culprit.keyLocation],
+        agents: [agentLabel(agent)],
+      });
     }
   }
 }
@@ -89,25 +121,66 @@ function reportOnly(scan: ScanResult): Finding[] {
     const label = agentLabel(agent);
     const entries = agentEntries(agent);
     for (const c of agent.prediction.collisions) {
-      const locations = c.keys.flatMap((k) => entries.filter((e) => e.origin === k.origin && e.key === k.key).map((e) => e.keyLocation));
+      const locations = c.keys.flatMap((k) =>
+        entries.filter((e) => e.origin === k.origin && e.key === k.key).map((e) => e.keyLocation),
+      );
       const also = c.inherited ? ' (a name every JavaScript object already has)' : '';
-      findings.push({ kind: 'collision', message: `keys ${c.keys.map((k) => JSON.stringify(k.key)).join(', ')} all become "${c.name}"${also}; Mastra fails every call of ${label}. Rename them yourself`, locations, agents: [label] });
+      findings.push({
+        kind: 'collision',
+        message: `keys ${c.keys.map((k) => JSON.stringify(k.key)).join(', ')} all become "${c.name}"${also}; Mastra fails every call of ${label}. Rename them yourself`,
+        locations,
+        agents: [label],
+      });
     }
-    for (const u of [...agent.tools.unresolved, ...agent.agents.unresolved, ...agent.workflows.unresolved]) {
-      findings.push({ kind: 'unresolved', message: `${u.origin} of ${label}: ${u.reason}`, locations: [u.location], agents: [label] });
+    for (const u of [
+      ...agent.tools.unresolved,
+      ...agent.agents.unresolved,
+      ...agent.workflows.unresolved,
+    ]) {
+      findings.push({
+        kind: 'unresolved',
+        message: `${u.origin} of ${label}: ${u.reason}`,
+        locations: [u.location],
+        agents: [label],
+      });
     }
     for (const r of [...agent.tools.runtime, ...agent.agents.runtime, ...agent.workflows.runtime]) {
-      const renamed = r.prefixes.filter((p) => toWireName(`${p}x`) !== `${p}x`).map((p) => `${p}* becomes ${toWireName(`${p}x`).slice(0, -1)}*`);
-      findings.push({ kind: 'runtime-names', message: `${r.reason}${renamed.length ? `; ${renamed.join(', ')}` : ''}`, locations: [r.location], agents: [label] });
+      const renamed = r.prefixes
+        .filter((p) => toWireName(`${p}x`) !== `${p}x`)
+        .map((p) => `${p}* becomes ${toWireName(`${p}x`).slice(0, -1)}*`);
+      findings.push({
+        kind: 'runtime-names',
+        message: `${r.reason}${renamed.length ? `; ${renamed.join(', ')}` : ''}`,
+        locations: [r.location],
+        agents: [label],
+      });
     }
   }
   for (const call of scan.calls) {
     for (const e of call.options.prepareStep.tools.entries) {
-      if (toWireName(e.key) !== e.key) findings.push({ kind: 'step-tools', message: `prepareStep returns a tool keyed "${e.key}"; per-step tools reach the provider under their raw key, which providers reject`, locations: [e.keyLocation], agents: [] });
+      if (toWireName(e.key) !== e.key)
+        findings.push({
+          kind: 'step-tools',
+          message: `prepareStep returns a tool keyed "${e.key}"; per-step tools reach the provider under their raw key, which providers reject`,
+          locations: [e.keyLocation],
+          agents: [],
+        });
     }
-    for (const r of [...call.options.toolsets.runtime, ...call.options.clientTools.runtime]) findings.push({ kind: 'runtime-names', message: r.reason, locations: [r.location], agents: [] });
+    for (const r of [...call.options.toolsets.runtime, ...call.options.clientTools.runtime])
+      findings.push({
+        kind: 'runtime-names',
+        message: r.reason,
+        locations: [r.location],
+        agents: [],
+      });
   }
-  for (const f of scan.files.unparsable) findings.push({ kind: 'unparsable', message: `could not process: ${f.message}`, locations: [{ file: f.file, line: 1, column: 1, start: 0, end: 0 }], agents: [] });
+  for (const f of scan.files.unparsable)
+    findings.push({
+      kind: 'unparsable',
+      message: `could not process: ${f.message}`,
+      locations: [{ file: f.file, line: 1, column: 1, start: 0, end: 0 }],
+      agents: [],
+    });
   return findings;
 }
 
@@ -118,14 +191,17 @@ function orderChanges(scan: ScanResult, edits: Map<string, Edit>): OrderChange[]
     const before = agent.prediction.offered.map((t) => t.wireName);
     const after = predictTools(sourcesAfter(agent, edits)).offered.map((t) => t.wireName);
     const same = [...before].sort().join('\0') === [...after].sort().join('\0');
-    if (same && before.join('\0') !== after.join('\0')) out.push({ agent: agentLabel(agent), before, after });
+    if (same && before.join('\0') !== after.join('\0'))
+      out.push({ agent: agentLabel(agent), before, after });
   }
   return out;
 }
 
 /** Agents whose labels an edit concerns, all of them unreached: the edit changes code nothing runs. */
 function markUnreached(scan: ScanResult, edits: Map<string, Edit>, findings: Finding[]): void {
-  const unreached = new Map(scan.agents.filter((a) => a.runs.mode === 'unreached').map((a) => [agentLabel(a), a]));
+  const unreached = new Map(
+    scan.agents.filter((a) => a.runs.mode === 'unreached').map((a) => [agentLabel(a), a]),
+  );
   if (unreached.size === 0) return;
   const counts = new Map<string, number>();
   for (const e of edits.values()) {
@@ -135,13 +211,22 @@ function markUnreached(scan: ScanResult, edits: Map<string, Edit>, findings: Fin
   }
   for (const [label, n] of counts) {
     const agent = unreached.get(label)!;
-    findings.push({ kind: 'unreached', message: `${runDescription(agent)}; ${n} edit${n === 1 ? '' : 's'} for it change${n === 1 ? 's' : ''} code nothing runs`, locations: [agent.location], agents: [label] });
+    findings.push({
+      kind: 'unreached',
+      message: `${runDescription(agent)}; ${n} edit${n === 1 ? '' : 's'} for it change${n === 1 ? 's' : ''} code nothing runs`,
+      locations: [agent.location],
+      agents: [label],
+    });
   }
 }
 
 /** Code that converts wire names back: reported, with a legal name it would mangle when there is one. */
 function nameMappings(scan: ScanResult): Finding[] {
-  const legalWithUnderscore = scan.agents.flatMap((a) => a.prediction.offered.filter((t) => !t.rewritten && t.wireName.includes('_')).map((t) => t.wireName));
+  const legalWithUnderscore = scan.agents.flatMap((a) =>
+    a.prediction.offered
+      .filter((t) => !t.rewritten && t.wireName.includes('_'))
+      .map((t) => t.wireName),
+  );
   return scan.nameMappings.map((m) => ({
     kind: 'name-mapping' as const,
     message: `code converts the names the model calls tools back into other names (${m.text}); comparisons after it are not checked. It also changes names that are legal as they are${legalWithUnderscore[0] ? ` (such as "${legalWithUnderscore[0]}")` : ''}: compare with the wire names instead`,
@@ -154,32 +239,64 @@ function nameMappings(scan: ScanResult): Finding[] {
  * Renames whose old wire name the plan leaves used somewhere (no edit of the run covers the use):
  * key location -> the uses. Uses tied to another agent's calls or results are that agent's.
  */
-function uncoveredRenames(scan: ScanResult, edits: ReadonlyMap<string, Edit>): Map<string, string[]> {
-  const covered = (file: string, at: number) => [...edits.values()].some((e) => e.location.file === file && e.location.start <= at && at < e.location.end);
+function uncoveredRenames(
+  scan: ScanResult,
+  edits: ReadonlyMap<string, Edit>,
+): Map<string, string[]> {
+  const covered = (file: string, at: number) =>
+    [...edits.values()].some(
+      (e) => e.location.file === file && e.location.start <= at && at < e.location.end,
+    );
   const tiedTo = new Map<string, number>();
   for (const c of scan.calls) {
     if (c.agentIndex === undefined) continue;
-    for (const r of [c.options.toolChoice, ...c.options.activeTools, ...c.options.prepareStep.activeTools, ...c.options.prepareStep.toolChoice]) {
-      if (r?.literal) tiedTo.set(`${r.literal.location.file}:${r.literal.location.start + 1}`, c.agentIndex);
+    for (const r of [
+      c.options.toolChoice,
+      ...c.options.activeTools,
+      ...c.options.prepareStep.activeTools,
+      ...c.options.prepareStep.toolChoice,
+    ]) {
+      if (r?.literal)
+        tiedTo.set(`${r.literal.location.file}:${r.literal.location.start + 1}`, c.agentIndex);
     }
   }
-  for (const m of scan.mentions) if (m.context === 'comparison' && m.agentIndex !== undefined) tiedTo.set(`${m.location.file}:${m.location.start + 1}`, m.agentIndex);
+  for (const m of scan.mentions)
+    if (m.context === 'comparison' && m.agentIndex !== undefined)
+      tiedTo.set(`${m.location.file}:${m.location.start + 1}`, m.agentIndex);
   const out = new Map<string, string[]>();
   for (const e of edits.values()) {
     if (e.effect !== 'renamed' || e.target !== 'property-key') continue;
-    const owners = new Set(scan.agents.filter((a) => e.agents.includes(agentLabel(a))).map((a) => a.index));
-    const entry = scan.agents.flatMap((a) => a.tools.entries).find((x) => locationKey(x.keyLocation) === locationKey(e.location));
+    const owners = new Set(
+      scan.agents.filter((a) => e.agents.includes(agentLabel(a))).map((a) => a.index),
+    );
+    const entry = scan.agents
+      .flatMap((a) => a.tools.entries)
+      .find((x) => locationKey(x.keyLocation) === locationKey(e.location));
     const left = scan.nameUses.filter((u) => {
-      if (u.name !== e.wire.before || covered(u.location.file, u.location.start) || (entry && insideDefinition(u.location, entry))) return false;
+      if (
+        u.name !== e.wire.before ||
+        covered(u.location.file, u.location.start) ||
+        (entry && insideDefinition(u.location, entry))
+      )
+        return false;
       const tied = tiedTo.get(`${u.location.file}:${u.location.start}`);
       return tied === undefined || owners.has(tied);
     });
-    if (left.length) out.set(locationKey(e.location), left.map((u) => `"${u.name}" would still be used at ${u.location.file}:${u.location.line}`));
+    if (left.length)
+      out.set(
+        locationKey(e.location),
+        left.map((u) => `"${u.name}" would still be used at ${u.location.file}:${u.location.line}`),
+      );
   }
   return out;
 }
 
-function planOnce(scan: ScanResult, rules: ReadonlySet<RuleId>, blocked: ReadonlyMap<string, string[]>, prefer: Preference | undefined): { edits: Map<string, Edit>; findings: Finding[] } {
+function planOnce(
+  scan: ScanResult,
+  rules: ReadonlySet<RuleId>,
+  blocked: ReadonlyMap<string, string[]>,
+  prefer: Preference | undefined,
+): { edits: Map<string, Edit>; findings: Finding[] } {
   const edits = new Map<string, Edit>();
   const findings: Finding[] = [];
   const rekey = { rules, blocked };
@@ -194,7 +311,11 @@ function planOnce(scan: ScanResult, rules: ReadonlySet<RuleId>, blocked: Readonl
     findings.push(...r.findings);
   }
   if (rules.has('prompts')) {
-    const renamed = new Map([...edits.values()].filter((e) => e.effect === 'renamed').map((e) => [locationKey(e.location), e.wire.after]));
+    const renamed = new Map(
+      [...edits.values()]
+        .filter((e) => e.effect === 'renamed')
+        .map((e) => [locationKey(e.location), e.wire.after]),
+    );
     const r = planPrompts(scan, { renamed, rules, blocked, ...(prefer ? { prefer } : {}) });
     for (const e of r.edits) claimOrConflict(edits, e, findings);
     findings.push(...r.findings, ...unknownToolMentions(scan));
@@ -206,7 +327,11 @@ function planOnce(scan: ScanResult, rules: ReadonlySet<RuleId>, blocked: Readonl
   }
   dropCollidingRenames(scan, edits, findings);
 
-  const finalNames: FinalNames = new Map([...edits.values()].filter((e) => e.target === 'property-key').map((e) => [locationKey(e.location), e.wire.after]));
+  const finalNames: FinalNames = new Map(
+    [...edits.values()]
+      .filter((e) => e.target === 'property-key')
+      .map((e) => [locationKey(e.location), e.wire.after]),
+  );
   if (rules.has('tool-choice')) {
     const r = planToolChoice(scan, finalNames);
     for (const e of r.edits) claimOrConflict(edits, e, findings);
@@ -246,6 +371,13 @@ export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {
   const { edits, findings } = round;
   markUnreached(scan, edits, findings);
   findings.push(...nameMappings(scan), ...reportOnly(scan));
-  const sorted = [...edits.values()].sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start);
-  return { edits: sorted, findings, orderChanges: orderChanges(scan, edits), agents: wireChanges(scan, sorted) };
+  const sorted = [...edits.values()].sort(
+    (a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start,
+  );
+  return {
+    edits: sorted,
+    findings,
+    orderChanges: orderChanges(scan, edits),
+    agents: wireChanges(scan, sorted),
+  };
 }

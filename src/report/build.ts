@@ -62,16 +62,32 @@ export function buildReport(result: MigrateResult, mode: RunMode, target: string
       after: e.after,
       reason: e.reason,
       effect: e.effect,
-      confidence: e.rule === 'prompts' && e.target === 'text' ? ('high' as const) : ('n/a' as const),
+      confidence:
+        e.rule === 'prompts' && e.target === 'text' ? ('high' as const) : ('n/a' as const),
       applied,
       agents: e.agents,
     }));
-  const findings: ReportFinding[] = result.plan.findings.map((f) => ({ ...f, severity: SEVERITY[f.kind] }));
+  const findings: ReportFinding[] = result.plan.findings.map((f) => ({
+    ...f,
+    severity: SEVERITY[f.kind],
+  }));
   for (const f of result.files.filter((x) => x.status === 'failed')) {
-    findings.push({ kind: 'unparsable', severity: 'error', message: `could not process: ${f.error}`, locations: [{ file: f.file, line: 1, column: 1, start: 0, end: 0 }], agents: [] });
+    findings.push({
+      kind: 'unparsable',
+      severity: 'error',
+      message: `could not process: ${f.error}`,
+      locations: [{ file: f.file, line: 1, column: 1, start: 0, end: 0 }],
+      agents: [],
+    });
   }
   for (const f of result.scan.files.skipped ?? []) {
-    findings.push({ kind: 'skipped-file', severity: 'note', message: `skipped: ${f.message}`, locations: [{ file: f.file, line: 1, column: 1, start: 0, end: 0 }], agents: [] });
+    findings.push({
+      kind: 'skipped-file',
+      severity: 'note',
+      message: `skipped: ${f.message}`,
+      locations: [{ file: f.file, line: 1, column: 1, start: 0, end: 0 }],
+      agents: [],
+    });
   }
   const count = (effect: string) => changes.filter((c) => c.effect === effect).length;
   return {
@@ -88,7 +104,9 @@ export function buildReport(result: MigrateResult, mode: RunMode, target: string
       fixed: count('fixed'),
       renamed: count('renamed'),
       findings: findings.filter(needsHuman).length,
-      failedFiles: result.files.filter((f) => f.status === 'failed').length + result.scan.files.unparsable.length,
+      failedFiles:
+        result.files.filter((f) => f.status === 'failed').length +
+        result.scan.files.unparsable.length,
     },
     changes,
     findings,

@@ -8,7 +8,9 @@ export function showKey(key: string): string {
 
 /** Left-aligned columns; widths count terminal cells, so CJK and emoji line up. */
 export function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  const widths = header.map((h, i) => Math.max(stringWidth(h), ...rows.map((r) => stringWidth(r[i] ?? ''))));
+  const widths = header.map((h, i) =>
+    Math.max(stringWidth(h), ...rows.map((r) => stringWidth(r[i] ?? ''))),
+  );
   const line = (cells: readonly string[]) =>
     cells
       .map((c, i) => (i === cells.length - 1 ? c : c + ' '.repeat(widths[i]! - stringWidth(c))))

@@ -6,7 +6,10 @@ import { PLAIN, type Style } from './style.ts';
 function wire(s: WireSnapshot): string {
   if (s.unmeasured) return `not measured (${s.unmeasured})`;
   if (s.error) return `generate() fails: ${s.error}`;
-  const choice = s.toolChoice && s.toolChoice.mode !== 'auto' ? `  (tool choice ${s.toolChoice.mode === 'tool' ? s.toolChoice.toolName : s.toolChoice.mode})` : '';
+  const choice =
+    s.toolChoice && s.toolChoice.mode !== 'auto'
+      ? `  (tool choice ${s.toolChoice.mode === 'tool' ? s.toolChoice.toolName : s.toolChoice.mode})`
+      : '';
   return `${names(s.tools ?? [])}${choice}`;
 }
 
@@ -14,10 +17,16 @@ const same = (a: readonly string[], b: readonly string[]) => a.join('\0') === b.
 
 function plannedLine(a: PlannedAgentCheck): string {
   if (!a.planned) return 'no plan entry';
-  return same(a.planned.before, a.planned.after) ? `unchanged: ${names(a.planned.after)}` : `${names(a.planned.before)} -> ${names(a.planned.after)}`;
+  return same(a.planned.before, a.planned.after)
+    ? `unchanged: ${names(a.planned.after)}`
+    : `${names(a.planned.before)} -> ${names(a.planned.after)}`;
 }
 
-function measuredLine(a: { measured?: { before: WireSnapshot; after: WireSnapshot }; before?: WireSnapshot; after?: WireSnapshot }): string {
+function measuredLine(a: {
+  measured?: { before: WireSnapshot; after: WireSnapshot };
+  before?: WireSnapshot;
+  after?: WireSnapshot;
+}): string {
   const before = a.measured?.before ?? a.before!;
   const after = a.measured?.after ?? a.after!;
   const [b, c] = [wire(before), wire(after)];
@@ -25,30 +34,64 @@ function measuredLine(a: { measured?: { before: WireSnapshot; after: WireSnapsho
 }
 
 export function renderMigrateVerifyText(v: MigrateVerification, style: Style = PLAIN): string {
-  const out = [`Measured with the app's own @mastra/core ${v.mastra.version ?? '(version unknown)'}${v.measuredAgain ? ', before and after the changes' : ' (nothing was written, so once)'}`];
-  if (v.loadErrorAfter) out.push(style.bad(`  ! the app no longer loads after the migration: ${v.loadErrorAfter.reason}`));
+  const out = [
+    `Measured with the app's own @mastra/core ${v.mastra.version ?? '(version unknown)'}${v.measuredAgain ? ', before and after the changes' : ' (nothing was written, so once)'}`,
+  ];
+  if (v.loadErrorAfter)
+    out.push(
+      style.bad(`  ! the app no longer loads after the migration: ${v.loadErrorAfter.reason}`),
+    );
   for (const a of v.agents) {
-    const status = a.status === 'as-planned' ? style.good('as planned') : a.status === 'unmeasured' ? style.warn('not measured') : style.bad('differs from the plan');
-    out.push(`  ${a.key}${a.agent && a.agent !== a.key ? ` (${a.agent})` : ''}  ${status}${a.predictable ? '' : style.dim('  (tools known only at run time: the change is compared)')}`);
+    const status =
+      a.status === 'as-planned'
+        ? style.good('as planned')
+        : a.status === 'unmeasured'
+          ? style.warn('not measured')
+          : style.bad('differs from the plan');
+    out.push(
+      `  ${a.key}${a.agent && a.agent !== a.key ? ` (${a.agent})` : ''}  ${status}${a.predictable ? '' : style.dim('  (tools known only at run time: the change is compared)')}`,
+    );
     out.push(`    planned:  ${plannedLine(a)}`, `    measured: ${measuredLine(a)}`);
     for (const e of a.errors) out.push(style.bad(`    ! ${e}`));
   }
   for (const c of v.calls) {
-    out.push(`  ${c.location ? `${c.location.file}:${c.location.line} ` : ''}${c.agent}.${c.method}()  ${c.errors.length ? style.bad('error') : style.good('ok')}`, `    measured: ${measuredLine(c)}`);
+    out.push(
+      `  ${c.location ? `${c.location.file}:${c.location.line} ` : ''}${c.agent}.${c.method}()  ${c.errors.length ? style.bad('error') : style.good('ok')}`,
+      `    measured: ${measuredLine(c)}`,
+    );
     for (const e of c.errors) out.push(style.bad(`    ! ${e}`));
   }
-  out.push(v.errors ? style.bad(`${v.errors} ${v.errors === 1 ? 'difference' : 'differences'} from the plan`) : style.good('Every measured change is the planned one.'));
+  out.push(
+    v.errors
+      ? style.bad(`${v.errors} ${v.errors === 1 ? 'difference' : 'differences'} from the plan`)
+      : style.good('Every measured change is the planned one.'),
+  );
   return out.join('\n');
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function renderMigrateVerifyMarkdown(v: MigrateVerification): string {
-  const out = ['### Measured before and after', '', `With the app's own \`@mastra/core\` ${v.mastra.version ?? '(version unknown)'}, offline.${v.errors ? ` **${v.errors} ${v.errors === 1 ? 'difference' : 'differences'} from the plan.**` : ' Every measured change is the planned one.'}`, ''];
-  if (v.loadErrorAfter) out.push(`> **The app no longer loads after the migration:** ${cell(v.loadErrorAfter.reason)}`, '');
+  const out = [
+    '### Measured before and after',
+    '',
+    `With the app's own \`@mastra/core\` ${v.mastra.version ?? '(version unknown)'}, offline.${v.errors ? ` **${v.errors} ${v.errors === 1 ? 'difference' : 'differences'} from the plan.**` : ' Every measured change is the planned one.'}`,
+    '',
+  ];
+  if (v.loadErrorAfter)
+    out.push(
+      `> **The app no longer loads after the migration:** ${cell(v.loadErrorAfter.reason)}`,
+      '',
+    );
   out.push('| agent | planned | measured | status |', '| --- | --- | --- | --- |');
-  for (const a of v.agents) out.push(`| ${cell(a.key)} | ${cell(plannedLine(a))} | ${cell(measuredLine(a))} | ${a.status === 'differs-from-plan' ? `**differs**: ${cell(a.errors.join('; '))}` : a.status.replace(/-/g, ' ')} |`);
-  for (const c of v.calls) out.push(`| ${cell(`${c.location ? `${c.location.file}:${c.location.line} ` : ''}${c.agent}.${c.method}()`)} | | ${cell(measuredLine(c))} | ${c.errors.length ? `**error**: ${cell(c.errors.join('; '))}` : 'ok'} |`);
+  for (const a of v.agents)
+    out.push(
+      `| ${cell(a.key)} | ${cell(plannedLine(a))} | ${cell(measuredLine(a))} | ${a.status === 'differs-from-plan' ? `**differs**: ${cell(a.errors.join('; '))}` : a.status.replace(/-/g, ' ')} |`,
+    );
+  for (const c of v.calls)
+    out.push(
+      `| ${cell(`${c.location ? `${c.location.file}:${c.location.line} ` : ''}${c.agent}.${c.method}()`)} | | ${cell(measuredLine(c))} | ${c.errors.length ? `**error**: ${cell(c.errors.join('; '))}` : 'ok'} |`,
+    );
   out.push('');
   return out.join('\n');
 }

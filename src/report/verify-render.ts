@@ -13,10 +13,19 @@ function withoutDetail(report: VerifyReport): VerifyReport {
     const { detail: _detail, ...rest } = e;
     return rest as T;
   };
-  return { ...report, ...(report.loadError ? { loadError: strip(report.loadError) } : {}), ...(report.scenarioError ? { scenarioError: strip(report.scenarioError) } : {}) };
+  return {
+    ...report,
+    ...(report.loadError ? { loadError: strip(report.loadError) } : {}),
+    ...(report.scenarioError ? { scenarioError: strip(report.scenarioError) } : {}),
+  };
 }
 
-export function renderVerifyReport(report: VerifyReport, format: VerifyFormat, style: Style = PLAIN, verbose = false): string {
+export function renderVerifyReport(
+  report: VerifyReport,
+  format: VerifyFormat,
+  style: Style = PLAIN,
+  verbose = false,
+): string {
   switch (format) {
     case 'json':
       return JSON.stringify(verbose ? report : withoutDetail(report), null, 2);

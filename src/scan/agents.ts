@@ -10,12 +10,20 @@ import { emptyToolSet, readToolMap, type MapContext } from './tool-map.ts';
 export function findAgentConstructors(file: SourceFile): NewExpression[] {
   // A file without the `new` keyword has no constructor call: skip the walk.
   if (!/\bnew\b/.test(file.getFullText())) return [];
-  return descendantsOfKind(file, SyntaxKind.NewExpression).filter((n) => isMastraExport(n.getExpression(), ['Agent']));
+  return descendantsOfKind(file, SyntaxKind.NewExpression).filter((n) =>
+    isMastraExport(n.getExpression(), ['Agent']),
+  );
 }
 
 /** The name an agent is bound to: `const x = new Agent()`, `{ x: new Agent() }`, or `default`. */
 function bindingOf(node: Node): string | undefined {
-  const parent = node.getParentWhile((p) => Node.isParenthesizedExpression(p) || Node.isAsExpression(p) || Node.isSatisfiesExpression(p)) ?? node;
+  const parent =
+    node.getParentWhile(
+      (p) =>
+        Node.isParenthesizedExpression(p) ||
+        Node.isAsExpression(p) ||
+        Node.isSatisfiesExpression(p),
+    ) ?? node;
   const holder = parent === node ? node.getParent() : parent.getParent();
   if (holder && Node.isVariableDeclaration(holder)) return holder.getName();
   if (holder && Node.isPropertyAssignment(holder)) return holder.getName();
@@ -67,10 +75,14 @@ export function mastraRegistrations(file: SourceFile): Array<{ key: string; targ
     const map = agents ? resolveValue(agents) : undefined;
     if (!map || !Node.isObjectLiteralExpression(map)) continue;
     for (const p of map.getProperties()) {
-      if (Node.isShorthandPropertyAssignment(p)) out.push({ key: p.getName(), target: resolveValue(p.getNameNode()) });
-      else if (Node.isPropertyAssignment(p)) out.push({ key: p.getName().replace(/^['"]|['"]$/g, ''), target: resolveValue(p.getInitializerOrThrow()) });
+      if (Node.isShorthandPropertyAssignment(p))
+        out.push({ key: p.getName(), target: resolveValue(p.getNameNode()) });
+      else if (Node.isPropertyAssignment(p))
+        out.push({
+          key: p.getName().replace(/^['"]|['"]$/g, ''),
+          target: resolveValue(p.getInitializerOrThrow()),
+        });
     }
   }
   return out;
 }
-

@@ -5,15 +5,39 @@
 import path from 'node:path';
 import type { Node, Project } from '../ts-morph.ts';
 import { relativePath } from './ast.ts';
-import { ORIGIN_PREFIX, type Prediction, type ToolSources, type Toolset } from '../names/normalise.ts';
+import {
+  ORIGIN_PREFIX,
+  type Prediction,
+  type ToolSources,
+  type Toolset,
+} from '../names/normalise.ts';
 import { predictRequest } from '../names/request.ts';
 import { behaviourFor } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
 import { findAgentConstructors, mastraRegistrations, readAgent } from './agents.ts';
 import { agentLookup, findCalls, NETWORK_METHODS } from './calls.ts';
 import { findFileAgents } from './file-agents.ts';
-import { comparedLiterals, mentionsIn, nameConversions, tiedTo, type ToolName } from './mentions.ts';
-import { SCAN_SCHEMA_VERSION, type AgentDraft, type AgentInfo, type AgentRuns, type CallOptionsInfo, type CallSite, type Mention, type NameUse, type AgentRunMode, type ScanResult, type ToolEntry, type UnknownName } from './model.ts';
+import {
+  comparedLiterals,
+  mentionsIn,
+  nameConversions,
+  tiedTo,
+  type ToolName,
+} from './mentions.ts';
+import {
+  SCAN_SCHEMA_VERSION,
+  type AgentDraft,
+  type AgentInfo,
+  type AgentRuns,
+  type CallOptionsInfo,
+  type CallSite,
+  type Mention,
+  type NameUse,
+  type AgentRunMode,
+  type ScanResult,
+  type ToolEntry,
+  type UnknownName,
+} from './model.ts';
 import { findNameUses } from './name-uses.ts';
 import { agentSources, keysOf, providerDefined } from './sources.ts';
 
@@ -25,22 +49,36 @@ import { SAME_PROJECT, type TypeOracle } from './type-oracle.ts';
 
 function callSources(agent: AgentDraft | undefined, options: CallOptionsInfo): ToolSources {
   const toolsets = new Map<string, string[]>();
-  for (const e of options.toolsets.entries) toolsets.set(e.toolset ?? '', [...(toolsets.get(e.toolset ?? '') ?? []), e.key]);
+  for (const e of options.toolsets.entries)
+    toolsets.set(e.toolset ?? '', [...(toolsets.get(e.toolset ?? '') ?? []), e.key]);
   const sets: Toolset[] = [...toolsets].map(([name, keys]) => ({ name, keys }));
   const base = agent ? agentSources(agent) : {};
-  const provider = [...(base.providerDefined ?? []), ...(providerDefined([...options.toolsets.entries, ...options.clientTools.entries]) ?? [])];
-  return { ...base, toolsets: sets, clientTools: keysOf(options.clientTools.entries), providerDefined: provider };
+  const provider = [
+    ...(base.providerDefined ?? []),
+    ...(providerDefined([...options.toolsets.entries, ...options.clientTools.entries]) ?? []),
+  ];
+  return {
+    ...base,
+    toolsets: sets,
+    clientTools: keysOf(options.clientTools.entries),
+    providerDefined: provider,
+  };
 }
 
 function unknownNames(options: CallOptionsInfo, prediction: Prediction): UnknownName[] {
   const offered = new Set(prediction.offered.map((t) => t.wireName));
   const out: UnknownName[] = [];
-  const check = (option: 'toolChoice' | 'activeTools', ref: { name?: string; location: CallSite['location'] }) => {
-    if (ref.name !== undefined && !offered.has(ref.name)) out.push({ option, name: ref.name, location: ref.location });
+  const check = (
+    option: 'toolChoice' | 'activeTools',
+    ref: { name?: string; location: CallSite['location'] },
+  ) => {
+    if (ref.name !== undefined && !offered.has(ref.name))
+      out.push({ option, name: ref.name, location: ref.location });
   };
   if (options.toolChoice) check('toolChoice', options.toolChoice);
   for (const ref of options.prepareStep.toolChoice) check('toolChoice', ref);
-  for (const ref of [...options.activeTools, ...options.prepareStep.activeTools]) check('activeTools', ref);
+  for (const ref of [...options.activeTools, ...options.prepareStep.activeTools])
+    check('activeTools', ref);
   return out;
 }
 
@@ -48,19 +86,49 @@ function runsOf(agent: AgentInfo, agents: AgentInfo[], calls: CallSite[]): Agent
   const mine = calls.filter((c) => c.agentIndex === agent.index);
   const networkCalls = mine.filter((c) => NETWORK_METHODS.has(c.method)).map((c) => c.location);
   const functionCalls = mine.filter((c) => !NETWORK_METHODS.has(c.method)).map((c) => c.location);
-  const subAgentOf = agents.filter((a) => a.agents.entries.some((e) => e.value.kind === 'agent' && e.value.agentIndex === agent.index)).map((a) => a.index);
+  const subAgentOf = agents
+    .filter((a) =>
+      a.agents.entries.some((e) => e.value.kind === 'agent' && e.value.agentIndex === agent.index),
+    )
+    .map((a) => a.index);
   const asFunction = functionCalls.length > 0 || subAgentOf.length > 0;
-  const mode: AgentRunMode = asFunction && networkCalls.length ? 'both' : asFunction ? 'function' : networkCalls.length ? 'network' : agent.registeredAs.length || agent.kind === 'file-based' ? 'unknown' : 'unreached';
+  const mode: AgentRunMode =
+    asFunction && networkCalls.length
+      ? 'both'
+      : asFunction
+        ? 'function'
+        : networkCalls.length
+          ? 'network'
+          : agent.registeredAs.length || agent.kind === 'file-based'
+            ? 'unknown'
+            : 'unreached';
   return { mode, calls: functionCalls, networkCalls, subAgentOf };
 }
 
-function toolNames(agent: AgentInfo, agents: readonly AgentInfo[], extra: ToolEntry[] = []): ToolName[] {
+function toolNames(
+  agent: AgentInfo,
+  agents: readonly AgentInfo[],
+  extra: ToolEntry[] = [],
+): ToolName[] {
   const out: ToolName[] = [];
-  for (const entry of [...agent.tools.entries, ...agent.agents.entries, ...agent.workflows.entries, ...extra]) {
+  for (const entry of [
+    ...agent.tools.entries,
+    ...agent.agents.entries,
+    ...agent.workflows.entries,
+    ...extra,
+  ]) {
     const raw = ORIGIN_PREFIX[entry.origin] + entry.key;
     const wireName = raw === '' ? '' : toWireName(raw);
     const add = (name: string | undefined, as: ToolName['as']) => {
-      if (name && name.length > 1) out.push({ agentIndex: agent.index, origin: entry.origin, key: entry.key, wireName, name, as });
+      if (name && name.length > 1)
+        out.push({
+          agentIndex: agent.index,
+          origin: entry.origin,
+          key: entry.key,
+          wireName,
+          name,
+          as,
+        });
     };
     add(wireName, 'wire-name');
     add(raw, 'key');
@@ -68,9 +136,13 @@ function toolNames(agent: AgentInfo, agents: readonly AgentInfo[], extra: ToolEn
     const value = entry.value;
     if ('id' in value) add(value.id, 'id');
     // A sub-agent named in a prompt by its own id or name (`browser-agent`) is offered as agent-KEY.
-    const sub = value.kind === 'agent' && value.agentIndex !== undefined ? agents[value.agentIndex] : undefined;
+    const sub =
+      value.kind === 'agent' && value.agentIndex !== undefined
+        ? agents[value.agentIndex]
+        : undefined;
     if (sub) for (const n of new Set([sub.id, sub.name])) if (n !== entry.key) add(n, 'id');
-    if (value.kind === 'builtin' || value.kind === 'web-search-marker') add(value.exportName, 'export-name');
+    if (value.kind === 'builtin' || value.kind === 'web-search-marker')
+      add(value.exportName, 'export-name');
     else add(entry.valueName, 'export-name');
   }
   return out;
@@ -86,15 +158,29 @@ export function scanSource(filePath: string, text: string): ScanResult {
   const file = path.resolve(filePath);
   project.createSourceFile(file, text, { overwrite: true });
   const scan = analyse(project, root, [file], 1, undefined);
-  scan.nameUses = withoutToolKeys(scan, findNameUses(root, [file], renameableNames(scan), () => text));
+  scan.nameUses = withoutToolKeys(
+    scan,
+    findNameUses(root, [file], renameableNames(scan), () => text),
+  );
   return scan;
 }
 
-export function analyse(project: Project, root: string, candidates: string[], fileCount: number, version: string | undefined, types: TypeOracle = SAME_PROJECT): ScanResult {
+export function analyse(
+  project: Project,
+  root: string,
+  candidates: string[],
+  fileCount: number,
+  version: string | undefined,
+  types: TypeOracle = SAME_PROJECT,
+): ScanResult {
   const unparsable: ScanResult['files']['unparsable'] = [];
   const scanned = candidates.filter((file) => {
     const error = syntaxError(project, file);
-    if (error) unparsable.push({ file: path.relative(root, file).split(path.sep).join('/'), message: error });
+    if (error)
+      unparsable.push({
+        file: path.relative(root, file).split(path.sep).join('/'),
+        message: error,
+      });
     return !error;
   });
   const sourceFiles = scanned.map((f) => project.getSourceFileOrThrow(f));
@@ -105,8 +191,12 @@ export function analyse(project: Project, root: string, candidates: string[], fi
   const constructors = sourceFiles.flatMap((sf) => inFile(sf, () => findAgentConstructors(sf)));
   constructors.forEach((node, index) => nodes.set(node, index));
   const ctx: MapContext = { root, types, agentIndexOf: (node) => nodes.get(node) };
-  const partial = constructors.map((node, index) => inFile(node, () => readAgent(ctx, node, index)));
-  const constructorFiles = new Set(constructors.map((n) => n.getSourceFile().getFilePath() as string));
+  const partial = constructors.map((node, index) =>
+    inFile(node, () => readAgent(ctx, node, index)),
+  );
+  const constructorFiles = new Set(
+    constructors.map((n) => n.getSourceFile().getFilePath() as string),
+  );
   partial.push(...findFileAgents(ctx, project, partial.length, constructorFiles));
   for (const reg of sourceFiles.flatMap((sf) => inFile(sf, () => mastraRegistrations(sf)))) {
     const index = nodes.get(reg.target);
@@ -116,32 +206,56 @@ export function analyse(project: Project, root: string, candidates: string[], fi
   const behaviour = behaviourFor(version);
   const agents: AgentInfo[] = partial.map((a) => {
     const prediction = predictRequest(agentSources(a), {}, behaviour).prediction;
-    return { ...a, prediction, unknownNames: a.defaultOptions ? unknownNames(a.defaultOptions, prediction) : [], runs: { mode: 'unreached', calls: [], networkCalls: [], subAgentOf: [] } };
+    return {
+      ...a,
+      prediction,
+      unknownNames: a.defaultOptions ? unknownNames(a.defaultOptions, prediction) : [],
+      runs: { mode: 'unreached', calls: [], networkCalls: [], subAgentOf: [] },
+    };
   });
 
   const lookup = agentLookup(agents, nodes);
-  const calls: CallSite[] = sourceFiles.flatMap((sf) => inFile(sf, () => findCalls(ctx, sf, lookup))).map((call) => {
-    const agent = call.agentIndex === undefined ? undefined : agents[call.agentIndex];
-    // network() sends no tools: the routing agent is given a list of raw keys instead.
-    const sendsTools = !NETWORK_METHODS.has(call.method) && (agent || call.options.toolsets.entries.length || call.options.clientTools.entries.length);
-    const prediction = sendsTools ? predictRequest(callSources(agent, call.options), {}, behaviour).prediction : undefined;
-    return { ...call, ...(prediction ? { prediction } : {}), unknownNames: prediction && agent ? unknownNames(call.options, prediction) : [] };
-  });
+  const calls: CallSite[] = sourceFiles
+    .flatMap((sf) => inFile(sf, () => findCalls(ctx, sf, lookup)))
+    .map((call) => {
+      const agent = call.agentIndex === undefined ? undefined : agents[call.agentIndex];
+      // network() sends no tools: the routing agent is given a list of raw keys instead.
+      const sendsTools =
+        !NETWORK_METHODS.has(call.method) &&
+        (agent || call.options.toolsets.entries.length || call.options.clientTools.entries.length);
+      const prediction = sendsTools
+        ? predictRequest(callSources(agent, call.options), {}, behaviour).prediction
+        : undefined;
+      return {
+        ...call,
+        ...(prediction ? { prediction } : {}),
+        unknownNames: prediction && agent ? unknownNames(call.options, prediction) : [],
+      };
+    });
   for (const agent of agents) agent.runs = runsOf(agent, agents, calls);
 
   // Code comparisons can name call-time tools (toolsets, clientTools) too.
-  const callTools = (a: AgentInfo) => calls.filter((c) => c.agentIndex === a.index).flatMap((c) => [...c.options.toolsets.entries, ...c.options.clientTools.entries]);
+  const callTools = (a: AgentInfo) =>
+    calls
+      .filter((c) => c.agentIndex === a.index)
+      .flatMap((c) => [...c.options.toolsets.entries, ...c.options.clientTools.entries]);
   const allNames = agents.flatMap((a) => toolNames(a, agents, callTools(a)));
   const mentions: Mention[] = [];
-  for (const agent of agents) mentions.push(...mentionsIn(agent.instructions, toolNames(agent, agents), agent.index));
+  for (const agent of agents)
+    mentions.push(...mentionsIn(agent.instructions, toolNames(agent, agents), agent.index));
   for (const call of calls) {
     const agent = call.agentIndex === undefined ? undefined : agents[call.agentIndex];
-    mentions.push(...mentionsIn(call.prompts, agent ? toolNames(agent, agents) : allNames, call.agentIndex));
+    mentions.push(
+      ...mentionsIn(call.prompts, agent ? toolNames(agent, agents) : allNames, call.agentIndex),
+    );
   }
   const comparisons: ScanResult['comparisons'] = [];
   const nameMappings: ScanResult['nameMappings'] = [];
-  const callAt = new Map(calls.map((c) => [`${c.location.file}:${c.location.start}`, c.agentIndex]));
-  const agentOfCall = (node: Node) => callAt.get(`${relativePath(ctx, node.getSourceFile().getFilePath())}:${node.getStart()}`);
+  const callAt = new Map(
+    calls.map((c) => [`${c.location.file}:${c.location.start}`, c.agentIndex]),
+  );
+  const agentOfCall = (node: Node) =>
+    callAt.get(`${relativePath(ctx, node.getSourceFile().getFilePath())}:${node.getStart()}`);
   for (const sf of sourceFiles) {
     nameMappings.push(...inFile(sf, () => nameConversions(ctx, sf)));
     for (const { compared, ...literal } of inFile(sf, () => comparedLiterals(ctx, sf))) {
@@ -154,14 +268,21 @@ export function analyse(project: Project, root: string, candidates: string[], fi
         comparisons.push(literal);
         continue;
       }
-      const same = (a: ToolName, b: ToolName) => a.agentIndex === b.agentIndex && a.origin === b.origin && a.key === b.key;
+      const same = (a: ToolName, b: ToolName) =>
+        a.agentIndex === b.agentIndex && a.origin === b.origin && a.key === b.key;
       mentions.push({
         name: literal.value,
         location: literal.location,
         context: 'comparison',
         matches: matches
           .filter((m, i) => matches.findIndex((o) => same(o, m)) === i)
-          .map((m) => ({ agentIndex: m.agentIndex, origin: m.origin, key: m.key, wireName: m.wireName, as: matches.filter((x) => same(x, m)).map((x) => x.as) })),
+          .map((m) => ({
+            agentIndex: m.agentIndex,
+            origin: m.origin,
+            key: m.key,
+            wireName: m.wireName,
+            as: matches.filter((x) => same(x, m)).map((x) => x.as),
+          })),
         in: 'code',
         provable: literal.provable,
         raw: literal.raw,
@@ -170,13 +291,25 @@ export function analyse(project: Project, root: string, candidates: string[], fi
     }
   }
 
-  mentions.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start);
-  const usedDeclarations = agents.some((a) => a.tools.entries.some((e) => e.value.kind === 'builtin' && e.value.idSource === 'installed-declarations'));
-  const usedTable = agents.some((a) => a.tools.entries.some((e) => e.value.kind === 'builtin' && e.value.idSource === 'bundled-table'));
+  mentions.sort(
+    (a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start,
+  );
+  const usedDeclarations = agents.some((a) =>
+    a.tools.entries.some(
+      (e) => e.value.kind === 'builtin' && e.value.idSource === 'installed-declarations',
+    ),
+  );
+  const usedTable = agents.some((a) =>
+    a.tools.entries.some((e) => e.value.kind === 'builtin' && e.value.idSource === 'bundled-table'),
+  );
   return {
     schemaVersion: SCAN_SCHEMA_VERSION,
     root,
-    mastra: { ...(version ? { version } : {}), builtinIds: usedTable || (!usedDeclarations && !version) ? 'bundled-table' : 'installed-declarations' },
+    mastra: {
+      ...(version ? { version } : {}),
+      builtinIds:
+        usedTable || (!usedDeclarations && !version) ? 'bundled-table' : 'installed-declarations',
+    },
     files: { scanned: fileCount, candidates: candidates.length, unparsable },
     agents,
     calls,
@@ -192,16 +325,42 @@ export function analyse(project: Project, root: string, candidates: string[], fi
  * them), and keys `rewrite-keys` would change (code may read the map by such a key).
  */
 export function renameableNames(scan: ScanResult): Set<string> {
-  const names = new Set(scan.agents.flatMap((a) => a.tools.entries.map((e) => toWireName(e.key))).filter(Boolean));
-  for (const a of scan.agents) for (const e of [...a.tools.entries, ...a.agents.entries, ...a.workflows.entries]) if (e.key && toWireName(e.key) !== e.key) names.add(e.key);
-  for (const c of scan.calls) for (const e of [...c.options.toolsets.entries, ...c.options.clientTools.entries]) if (e.key && toWireName(e.key) !== e.key) names.add(e.key);
+  const names = new Set(
+    scan.agents.flatMap((a) => a.tools.entries.map((e) => toWireName(e.key))).filter(Boolean),
+  );
+  for (const a of scan.agents)
+    for (const e of [...a.tools.entries, ...a.agents.entries, ...a.workflows.entries])
+      if (e.key && toWireName(e.key) !== e.key) names.add(e.key);
+  for (const c of scan.calls)
+    for (const e of [...c.options.toolsets.entries, ...c.options.clientTools.entries])
+      if (e.key && toWireName(e.key) !== e.key) names.add(e.key);
   return names;
 }
 
 /** Name uses that are not the keys of a tool map the scan read (those are what a rename edits). */
 export function withoutToolKeys(scan: ScanResult, uses: NameUse[]): NameUse[] {
   const keys = new Map<string, Array<[number, number]>>();
-  const entries = [...scan.agents.flatMap((a) => [...a.tools.entries, ...a.agents.entries, ...a.workflows.entries]), ...scan.calls.flatMap((c) => [...c.options.toolsets.entries, ...c.options.clientTools.entries, ...c.options.prepareStep.tools.entries])];
-  for (const e of entries) keys.set(e.keyLocation.file, [...(keys.get(e.keyLocation.file) ?? []), [e.keyLocation.start, e.keyLocation.end]]);
-  return uses.filter((u) => !(keys.get(u.location.file) ?? []).some(([start, end]) => u.location.start >= start && u.location.start < end));
+  const entries = [
+    ...scan.agents.flatMap((a) => [
+      ...a.tools.entries,
+      ...a.agents.entries,
+      ...a.workflows.entries,
+    ]),
+    ...scan.calls.flatMap((c) => [
+      ...c.options.toolsets.entries,
+      ...c.options.clientTools.entries,
+      ...c.options.prepareStep.tools.entries,
+    ]),
+  ];
+  for (const e of entries)
+    keys.set(e.keyLocation.file, [
+      ...(keys.get(e.keyLocation.file) ?? []),
+      [e.keyLocation.start, e.keyLocation.end],
+    ]);
+  return uses.filter(
+    (u) =>
+      !(keys.get(u.location.file) ?? []).some(
+        ([start, end]) => u.location.start >= start && u.location.start < end,
+      ),
+  );
 }

@@ -3,7 +3,14 @@
  * following identifiers to their definitions, and telling whether a name comes from Mastra.
  */
 import path from 'node:path';
-import { Node, SyntaxKind, ts, type Expression, type SourceFile, type Symbol as TsSymbol } from '../ts-morph.ts';
+import {
+  Node,
+  SyntaxKind,
+  ts,
+  type Expression,
+  type SourceFile,
+  type Symbol as TsSymbol,
+} from '../ts-morph.ts';
 import type { KindToNodeMappings } from 'ts-morph';
 import type { Location } from './model.ts';
 import type { TypeOracle } from './type-oracle.ts';
@@ -143,23 +150,35 @@ function mastraNamespace(node: Node): string | undefined {
   if (!Node.isIdentifier(node)) return undefined;
   for (const decl of node.getSymbol()?.getDeclarations() ?? []) {
     if (Node.isNamespaceImport(decl)) {
-      const spec = decl.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)?.getModuleSpecifierValue();
+      const spec = decl
+        .getFirstAncestorByKind(SyntaxKind.ImportDeclaration)
+        ?.getModuleSpecifierValue();
       if (spec && MASTRA_MODULE.test(spec)) return spec;
     }
   }
   return undefined;
 }
 
-export function isMastraExport(node: Node, names: readonly string[], modulePrefix = '@mastra/core'): boolean {
+export function isMastraExport(
+  node: Node,
+  names: readonly string[],
+  modulePrefix = '@mastra/core',
+): boolean {
   const found = mastraExport(node);
-  return Boolean(found && found.module.startsWith(modulePrefix) && names.includes(found.exportName));
+  return Boolean(
+    found && found.module.startsWith(modulePrefix) && names.includes(found.exportName),
+  );
 }
 
 /** Where an imported name comes from, for non-Mastra packages (`ai`, `@ai-sdk/openai`). */
 export function importedFrom(node: Node): { module: string; exportName: string } | undefined {
   if (!Node.isIdentifier(node)) return undefined;
   for (const decl of node.getSymbol()?.getDeclarations() ?? []) {
-    if (Node.isImportSpecifier(decl)) return { module: decl.getImportDeclaration().getModuleSpecifierValue(), exportName: decl.getName() };
+    if (Node.isImportSpecifier(decl))
+      return {
+        module: decl.getImportDeclaration().getModuleSpecifierValue(),
+        exportName: decl.getName(),
+      };
     if (Node.isImportClause(decl) || Node.isNamespaceImport(decl)) {
       const imp = decl.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
       if (imp) return { module: imp.getModuleSpecifierValue(), exportName: 'default' };
@@ -181,7 +200,12 @@ export function propertyValue(object: Node, name: string): Expression | undefine
 }
 
 /** The node kinds the analysis looks for in whole files. */
-const INDEXED = new Set<SyntaxKind>([SyntaxKind.NewExpression, SyntaxKind.CallExpression, SyntaxKind.BinaryExpression, SyntaxKind.SwitchStatement]);
+const INDEXED = new Set<SyntaxKind>([
+  SyntaxKind.NewExpression,
+  SyntaxKind.CallExpression,
+  SyntaxKind.BinaryExpression,
+  SyntaxKind.SwitchStatement,
+]);
 const indexes = new WeakMap<SourceFile, Map<SyntaxKind, ts.Node[]>>();
 
 /**
@@ -189,7 +213,10 @@ const indexes = new WeakMap<SourceFile, Map<SyntaxKind, ts.Node[]>>();
  * the syntax tree per file instead of one per kind (ts-morph walks with nested generators), in the
  * same order.
  */
-export function descendantsOfKind<K extends SyntaxKind>(file: SourceFile, kind: K): KindToNodeMappings[K][] {
+export function descendantsOfKind<K extends SyntaxKind>(
+  file: SourceFile,
+  kind: K,
+): KindToNodeMappings[K][] {
   if (!INDEXED.has(kind)) return file.getDescendantsOfKind(kind);
   let index = indexes.get(file);
   if (!index) {
@@ -202,6 +229,8 @@ export function descendantsOfKind<K extends SyntaxKind>(file: SourceFile, kind: 
     indexes.set(file, (index = found));
   }
   // ts-morph's own wrapper lookup (what getDescendantsOfKind uses), so wrapped nodes stay the same objects.
-  const wrap = file as unknown as { _getNodeFromCompilerNode(node: ts.Node): KindToNodeMappings[K] };
+  const wrap = file as unknown as {
+    _getNodeFromCompilerNode(node: ts.Node): KindToNodeMappings[K];
+  };
   return index.get(kind)!.map((n) => wrap._getNodeFromCompilerNode(n));
 }

@@ -54,7 +54,15 @@ export function declaredToolId(types: TypeOracle, node: Node): string | undefine
  * The id of a tool exported by an installed Mastra package, read along its export chain; the type
  * checker is asked only when that chain holds something the reader does not understand.
  */
-export function installedToolId(types: TypeOracle, node: Node, exported: MastraExport): string | undefined {
-  const answer = types.packageToolId(node.getSourceFile().getFilePath(), exported.module, exported.exportName);
+export function installedToolId(
+  types: TypeOracle,
+  node: Node,
+  exported: MastraExport,
+): string | undefined {
+  const answer = types.packageToolId(
+    node.getSourceFile().getFilePath(),
+    exported.module,
+    exported.exportName,
+  );
   return answer === UNDECIDED ? declaredToolId(types, node) : answer;
 }

@@ -9,21 +9,39 @@ import { staticString } from './static-value.ts';
 import { emptyToolSet, readToolMap, returnedExpressions, type MapContext } from './tool-map.ts';
 
 export function emptyOptions(): CallOptionsInfo {
-  return { activeTools: [], prepareStep: { activeTools: [], toolChoice: [], tools: emptyToolSet() }, toolsets: emptyToolSet(), clientTools: emptyToolSet(), unresolved: [] };
+  return {
+    activeTools: [],
+    prepareStep: { activeTools: [], toolChoice: [], tools: emptyToolSet() },
+    toolsets: emptyToolSet(),
+    clientTools: emptyToolSet(),
+    unresolved: [],
+  };
 }
 
 function nameRef(ctx: MapContext, node: Node): NameRef {
   const name = staticString(node);
   const value = resolveValue(node);
-  const literal = Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value) ? { location: locate(ctx, value), raw: value.getText() } : undefined;
-  return { ...(name === undefined ? {} : { name }), text: node.getText(), location: locate(ctx, node), ...(literal ? { literal } : {}) };
+  const literal =
+    Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value)
+      ? { location: locate(ctx, value), raw: value.getText() }
+      : undefined;
+  return {
+    ...(name === undefined ? {} : { name }),
+    text: node.getText(),
+    location: locate(ctx, node),
+    ...(literal ? { literal } : {}),
+  };
 }
 
 /** Every name in an `activeTools` value: an array literal, a constant, or an `as const` tuple type. */
 function names(ctx: MapContext, node: Node): NameRef[] {
   const value = resolveValue(node);
   if (Node.isArrayLiteralExpression(value)) {
-    return value.getElements().flatMap((el) => (Node.isSpreadElement(el) ? names(ctx, el.getExpression()) : [nameRef(ctx, unwrap(el))]));
+    return value
+      .getElements()
+      .flatMap((el) =>
+        Node.isSpreadElement(el) ? names(ctx, el.getExpression()) : [nameRef(ctx, unwrap(el))],
+      );
   }
   return [{ text: node.getText(), location: locate(ctx, node) }];
 }
@@ -32,7 +50,8 @@ function readToolChoice(ctx: MapContext, node: Node, into: CallOptionsInfo): Nam
   const value = resolveValue(node);
   if (Node.isObjectLiteralExpression(value)) {
     const prop = value.getProperty('toolName');
-    if (prop && Node.isPropertyAssignment(prop)) return nameRef(ctx, unwrap(prop.getInitializerOrThrow()));
+    if (prop && Node.isPropertyAssignment(prop))
+      return nameRef(ctx, unwrap(prop.getInitializerOrThrow()));
     if (prop && Node.isShorthandPropertyAssignment(prop)) return nameRef(ctx, prop.getNameNode());
     return undefined;
   }
@@ -46,8 +65,13 @@ function readToolChoice(ctx: MapContext, node: Node, into: CallOptionsInfo): Nam
 function objectsOf(node: Node): ObjectLiteralExpression[] {
   const value = resolveValue(node);
   if (Node.isAwaitExpression(value)) return objectsOf(value.getExpression());
-  if (Node.isConditionalExpression(value)) return [...objectsOf(value.getWhenTrue()), ...objectsOf(value.getWhenFalse())];
-  if (Node.isBinaryExpression(value) && ['??', '||', '&&'].includes(value.getOperatorToken().getText())) return [...objectsOf(value.getLeft()), ...objectsOf(value.getRight())];
+  if (Node.isConditionalExpression(value))
+    return [...objectsOf(value.getWhenTrue()), ...objectsOf(value.getWhenFalse())];
+  if (
+    Node.isBinaryExpression(value) &&
+    ['??', '||', '&&'].includes(value.getOperatorToken().getText())
+  )
+    return [...objectsOf(value.getLeft()), ...objectsOf(value.getRight())];
   return Node.isObjectLiteralExpression(value) ? [value] : [];
 }
 
@@ -91,8 +115,15 @@ export function readCallOptions(ctx: MapContext, node: Node | undefined): CallOp
       info.unresolved.push(`spread ${prop.getText().slice(0, 80)}`);
       continue;
     }
-    const name = Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop) ? prop.getName() : undefined;
-    const init = Node.isPropertyAssignment(prop) ? unwrap(prop.getInitializerOrThrow()) : Node.isShorthandPropertyAssignment(prop) ? prop.getNameNode() : undefined;
+    const name =
+      Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop)
+        ? prop.getName()
+        : undefined;
+    const init = Node.isPropertyAssignment(prop)
+      ? unwrap(prop.getInitializerOrThrow())
+      : Node.isShorthandPropertyAssignment(prop)
+        ? prop.getNameNode()
+        : undefined;
     if (!name || !init) continue;
     switch (name) {
       case 'toolsets': {
@@ -110,7 +141,11 @@ export function readCallOptions(ctx: MapContext, node: Node | undefined): CallOp
             ? readToolMap(ctx, set.getInitializerOrThrow(), 'toolsets', set.getName())
             : Node.isShorthandPropertyAssignment(set)
               ? readToolMap(ctx, set.getNameNode(), 'toolsets', set.getName())
-              : readToolMap(ctx, Node.isSpreadAssignment(set) ? set.getExpression() : set, 'toolsets');
+              : readToolMap(
+                  ctx,
+                  Node.isSpreadAssignment(set) ? set.getExpression() : set,
+                  'toolsets',
+                );
           info.toolsets.entries.push(...read.entries);
           info.toolsets.unresolved.push(...read.unresolved);
           info.toolsets.runtime.push(...read.runtime);

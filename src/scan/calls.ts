@@ -10,7 +10,15 @@ import { staticString } from './static-value.ts';
 import { textFragments } from './text.ts';
 import type { MapContext } from './tool-map.ts';
 
-const CALL_METHODS = new Set(['generate', 'stream', 'generateLegacy', 'streamLegacy', 'streamVNext', 'generateVNext', 'resumeStream']);
+const CALL_METHODS = new Set([
+  'generate',
+  'stream',
+  'generateLegacy',
+  'streamLegacy',
+  'streamVNext',
+  'generateVNext',
+  'resumeStream',
+]);
 /** Calls that run the agent as a routing network: sub-agents, workflows and tools are listed by raw key. */
 export const NETWORK_METHODS = new Set(['network', 'resumeNetwork']);
 const TOOL_OPTIONS = ['toolChoice', 'activeTools', 'toolsets', 'clientTools', 'prepareStep'];
@@ -21,7 +29,10 @@ export interface AgentLookup {
   byId(id: string): number | undefined;
 }
 
-function resolveReceiver(receiver: Node, agents: AgentLookup): { index?: number; via: CallSite['via'] } {
+function resolveReceiver(
+  receiver: Node,
+  agents: AgentLookup,
+): { index?: number; via: CallSite['via'] } {
   const bare = unwrap(receiver);
   const value = resolveValue(Node.isAwaitExpression(bare) ? bare.getExpression() : bare);
   const direct = agents.byNode(value);
@@ -44,7 +55,11 @@ function resolveReceiver(receiver: Node, agents: AgentLookup): { index?: number;
   return { via: 'unknown' };
 }
 
-function promptFragments(ctx: MapContext, prompt: Node | undefined, options: Node | undefined): TextFragment[] {
+function promptFragments(
+  ctx: MapContext,
+  prompt: Node | undefined,
+  options: Node | undefined,
+): TextFragment[] {
   const out: TextFragment[] = prompt ? textFragments(ctx, prompt, 'prompt') : [];
   const opts = options ? resolveValue(options) : undefined;
   for (const name of ['instructions', 'system']) {
@@ -54,16 +69,27 @@ function promptFragments(ctx: MapContext, prompt: Node | undefined, options: Nod
   return out;
 }
 
-export function findCalls(ctx: MapContext, file: SourceFile, agents: AgentLookup): Array<Omit<CallSite, 'prediction' | 'unknownNames'>> {
+export function findCalls(
+  ctx: MapContext,
+  file: SourceFile,
+  agents: AgentLookup,
+): Array<Omit<CallSite, 'prediction' | 'unknownNames'>> {
   const out: Array<Omit<CallSite, 'prediction' | 'unknownNames'>> = [];
   for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
-    if (!Node.isPropertyAccessExpression(callee) || !(CALL_METHODS.has(callee.getName()) || NETWORK_METHODS.has(callee.getName()))) continue;
+    if (
+      !Node.isPropertyAccessExpression(callee) ||
+      !(CALL_METHODS.has(callee.getName()) || NETWORK_METHODS.has(callee.getName()))
+    )
+      continue;
     const receiver = callee.getExpression();
     const { index, via } = resolveReceiver(receiver, agents);
     const [prompt, options] = call.getArguments();
     const optionObject = options ? resolveValue(options) : undefined;
-    const mentionsTools = optionObject && Node.isObjectLiteralExpression(optionObject) && TOOL_OPTIONS.some((o) => optionObject.getProperty(o));
+    const mentionsTools =
+      optionObject &&
+      Node.isObjectLiteralExpression(optionObject) &&
+      TOOL_OPTIONS.some((o) => optionObject.getProperty(o));
     // Calls we cannot tie to an agent are kept only when they carry tool options worth checking.
     if (index === undefined && !mentionsTools) continue;
     out.push({

@@ -81,16 +81,34 @@ const ALWAYS_SKIPPED_FILE = /\.d\.ts$|\.min\.js$/;
  * without a glob engine: the same answer as the patterns, at a fraction of the cost per path.
  */
 function defaultMatch(rel: string): boolean {
-  return KINDS.test(rel) && !rel.startsWith('.') && !rel.includes('/.') && !ALWAYS_SKIPPED_DIR.test(rel) && !ALWAYS_SKIPPED_FILE.test(rel);
+  return (
+    KINDS.test(rel) &&
+    !rel.startsWith('.') &&
+    !rel.includes('/.') &&
+    !ALWAYS_SKIPPED_DIR.test(rel) &&
+    !ALWAYS_SKIPPED_FILE.test(rel)
+  );
 }
 
 /** Whether a path relative to the root is wanted: the kind patterns, `--include`, `--exclude`, and what is always skipped. */
 export function fileMatcher(options: DiscoverOptions): (rel: string) => boolean {
   if (!options.include?.length && !options.exclude?.length) return defaultMatch;
   const include = (options.include ?? []).filter((p) => !p.startsWith('!')).map(clean);
-  const negated = (options.include ?? []).filter((p) => p.startsWith('!')).map((p) => clean(p.slice(1)));
-  const wanted = picomatch([...(include.length ? include.flatMap(expand) : SOURCE_PATTERNS), ...TSCONFIG_PATTERNS, ...TEXT_PATTERNS], { dot: false });
-  const unwanted = picomatch([...ALWAYS_IGNORED, ...[...(options.exclude ?? []).map(clean), ...negated].flatMap(expand)], { dot: true });
+  const negated = (options.include ?? [])
+    .filter((p) => p.startsWith('!'))
+    .map((p) => clean(p.slice(1)));
+  const wanted = picomatch(
+    [
+      ...(include.length ? include.flatMap(expand) : SOURCE_PATTERNS),
+      ...TSCONFIG_PATTERNS,
+      ...TEXT_PATTERNS,
+    ],
+    { dot: false },
+  );
+  const unwanted = picomatch(
+    [...ALWAYS_IGNORED, ...[...(options.exclude ?? []).map(clean), ...negated].flatMap(expand)],
+    { dot: true },
+  );
   return (rel) => wanted(rel) && !unwanted(rel);
 }
 
@@ -100,7 +118,10 @@ export function realRoot(root: string): string {
 }
 
 /** One listing of the repository (git, or a walk), then each wanted entry resolved by its real path. */
-export async function discover(rootPath: string, options: DiscoverOptions = {}): Promise<Discovered> {
+export async function discover(
+  rootPath: string,
+  options: DiscoverOptions = {},
+): Promise<Discovered> {
   const root = realRoot(rootPath);
   const wanted = fileMatcher(options);
   const dotDirs = (options.include ?? []).some((p) => /(^|\/)\.[^/.]/.test(p));
@@ -136,7 +157,11 @@ export async function discover(rootPath: string, options: DiscoverOptions = {}):
     }
     const inside = isInside(root, real);
     if (target.isDirectory()) {
-      if (!inside) skipped.push({ file: rel, message: `link to a folder outside the target (${real}); not followed` });
+      if (!inside)
+        skipped.push({
+          file: rel,
+          message: `link to a folder outside the target (${real}); not followed`,
+        });
       continue;
     }
     if (!target.isFile()) continue;
@@ -170,7 +195,12 @@ export interface Prefiltered {
 }
 
 /** Synchronous reads: for thousands of small files they are several times faster than a pool of promises. */
-export function prefilter(root: string, files: readonly string[], clock?: PhaseClock, texts = new TextCache(0)): Prefiltered {
+export function prefilter(
+  root: string,
+  files: readonly string[],
+  clock?: PhaseClock,
+  texts = new TextCache(0),
+): Prefiltered {
   const out: Prefiltered = { candidates: [], skipped: [], unreadable: [] };
   for (const file of files) {
     const read = texts.source(file);
@@ -178,7 +208,10 @@ export function prefilter(root: string, files: readonly string[], clock?: PhaseC
     if (read.ok) {
       if (RELEVANT.test(read.text)) out.candidates.push(file);
     } else if (read.kind !== 'missing') {
-      (read.kind === 'binary' ? out.skipped : out.unreadable).push({ file: toPosix(path.relative(root, file)), message: read.reason });
+      (read.kind === 'binary' ? out.skipped : out.unreadable).push({
+        file: toPosix(path.relative(root, file)),
+        message: read.reason,
+      });
     }
   }
   return out;

@@ -15,7 +15,8 @@ import { fileFragment, textFragments } from './text.ts';
 import { emptyToolSet, readToolMap, type MapContext } from './tool-map.ts';
 import { classifyValue } from './tool-value.ts';
 
-const AGENT_PART = /^(.*(?:^|\/)agents\/([^/]+))\/(?:config\.(?:ts|mts|js|mjs)|tools\/[^/]+\.(?:ts|tsx|mts|js|mjs))$/;
+const AGENT_PART =
+  /^(.*(?:^|\/)agents\/([^/]+))\/(?:config\.(?:ts|mts|js|mjs)|tools\/[^/]+\.(?:ts|tsx|mts|js|mjs))$/;
 const TEST_FILE = /\.(test|spec)\.[^/]+$/;
 
 type Partial = AgentDraft;
@@ -31,26 +32,56 @@ function merge(into: ToolSet, from: ToolSet): void {
   into.runtime.push(...from.runtime);
 }
 
-export function findFileAgents(ctx: MapContext, project: Project, startIndex: number, constructorFiles: Set<string>): Partial[] {
+export function findFileAgents(
+  ctx: MapContext,
+  project: Project,
+  startIndex: number,
+  constructorFiles: Set<string>,
+): Partial[] {
   const rel = (file: string) => path.relative(ctx.root, file).split(path.sep).join('/');
   const folders = new Map<string, string>();
   for (const sf of project.getSourceFiles()) {
     const m = AGENT_PART.exec(rel(sf.getFilePath()));
-    if (m && !m[1]!.startsWith('..') && !m[1]!.includes('node_modules/') && !m[1]!.includes('/subagents/')) folders.set(m[1]!, m[2]!);
+    if (
+      m &&
+      !m[1]!.startsWith('..') &&
+      !m[1]!.includes('node_modules/') &&
+      !m[1]!.includes('/subagents/')
+    )
+      folders.set(m[1]!, m[2]!);
   }
   const out: Partial[] = [];
   for (const [dir, name] of [...folders].sort(([a], [b]) => a.localeCompare(b))) {
     const abs = path.join(ctx.root, dir);
-    const configFile = ['config.ts', 'config.mts', 'config.js', 'config.mjs'].map((f) => project.getSourceFile(path.join(abs, f))).find(Boolean);
+    const configFile = ['config.ts', 'config.mts', 'config.js', 'config.mjs']
+      .map((f) => project.getSourceFile(path.join(abs, f)))
+      .find(Boolean);
     if (configFile && constructorFiles.has(configFile.getFilePath())) continue;
     // What the folder's files throw makes its config (or, with none, its first file) unprocessable.
-    const where = configFile?.getFilePath() ?? project.getSourceFiles().find((sf) => sf.getFilePath().startsWith(`${abs}/`))!.getFilePath();
-    out.push(inFile(where, () => readFolder(ctx, project, abs, dir, name, configFile, startIndex + out.length)));
+    const where =
+      configFile?.getFilePath() ??
+      project
+        .getSourceFiles()
+        .find((sf) => sf.getFilePath().startsWith(`${abs}/`))!
+        .getFilePath();
+    out.push(
+      inFile(where, () =>
+        readFolder(ctx, project, abs, dir, name, configFile, startIndex + out.length),
+      ),
+    );
   }
   return out;
 }
 
-function readFolder(ctx: MapContext, project: Project, abs: string, dir: string, name: string, configFile: SourceFile | undefined, index: number): Partial {
+function readFolder(
+  ctx: MapContext,
+  project: Project,
+  abs: string,
+  dir: string,
+  name: string,
+  configFile: SourceFile | undefined,
+  index: number,
+): Partial {
   const rel = (file: string) => path.relative(ctx.root, file).split(path.sep).join('/');
   const exported = defaultExportValue(configFile);
   const config = exported ? objectBehind(exported) : undefined;
@@ -60,7 +91,12 @@ function readFolder(ctx: MapContext, project: Project, abs: string, dir: string,
   const tools = emptyToolSet();
   const toolFiles = project
     .getSourceFiles()
-    .filter((sf) => path.dirname(sf.getFilePath()) === path.join(abs, 'tools') && !TEST_FILE.test(sf.getFilePath()) && !sf.isDeclarationFile())
+    .filter(
+      (sf) =>
+        path.dirname(sf.getFilePath()) === path.join(abs, 'tools') &&
+        !TEST_FILE.test(sf.getFilePath()) &&
+        !sf.isDeclarationFile(),
+    )
     .sort((a, b) => a.getFilePath().localeCompare(b.getFilePath()));
   for (const sf of toolFiles) {
     const value = inFile(sf, () => defaultExportValue(sf));
@@ -71,7 +107,9 @@ function readFolder(ctx: MapContext, project: Project, abs: string, dir: string,
       keyKind: 'file-name',
       keyText: path.basename(sf.getFilePath()),
       keyLocation: { file: rel(sf.getFilePath()), line: 1, column: 1, start: 0, end: 0 },
-      value: value ? inFile(sf, () => classifyValue(value, ctx)) : { kind: 'unknown', text: 'no default export' },
+      value: value
+        ? inFile(sf, () => classifyValue(value, ctx))
+        : { kind: 'unknown', text: 'no default export' },
       conditional: false,
       via: [],
     };
@@ -82,17 +120,38 @@ function readFolder(ctx: MapContext, project: Project, abs: string, dir: string,
 
   const agents = emptyToolSet();
   const subDir = path.join(abs, 'subagents');
-  for (const sf of project.getSourceFiles().filter((s) => /[\\/]config\.[mc]?[tj]s$/.test(s.getFilePath()) && path.dirname(path.dirname(s.getFilePath())) === subDir)) {
+  for (const sf of project
+    .getSourceFiles()
+    .filter(
+      (s) =>
+        /[\\/]config\.[mc]?[tj]s$/.test(s.getFilePath()) &&
+        path.dirname(path.dirname(s.getFilePath())) === subDir,
+    )) {
     const sub = path.basename(path.dirname(sf.getFilePath()));
-    agents.entries.push({ origin: 'agents', key: sub, keyKind: 'file-name', keyText: `subagents/${sub}`, keyLocation: { file: rel(sf.getFilePath()), line: 1, column: 1, start: 0, end: 0 }, value: { kind: 'agent' }, conditional: false, via: [] });
+    agents.entries.push({
+      origin: 'agents',
+      key: sub,
+      keyKind: 'file-name',
+      keyText: `subagents/${sub}`,
+      keyLocation: { file: rel(sf.getFilePath()), line: 1, column: 1, start: 0, end: 0 },
+      value: { kind: 'agent' },
+      conditional: false,
+      via: [],
+    });
   }
   const configAgents = prop('agents');
   if (configAgents) merge(agents, readToolMap(ctx, configAgents, 'agents'));
-  const workflows = prop('workflows') ? readToolMap(ctx, prop('workflows')!, 'workflows') : emptyToolSet();
+  const workflows = prop('workflows')
+    ? readToolMap(ctx, prop('workflows')!, 'workflows')
+    : emptyToolSet();
 
   const instructionsNode = prop('instructions');
   const md = path.join(abs, 'instructions.md');
-  const instructions = instructionsNode ? textFragments(ctx, instructionsNode, 'instructions') : existsSync(md) ? fileFragment(ctx, md, 'instructions') : [];
+  const instructions = instructionsNode
+    ? textFragments(ctx, instructionsNode, 'instructions')
+    : existsSync(md)
+      ? fileFragment(ctx, md, 'instructions')
+      : [];
   const idNode = prop('id');
   const id = idNode ? staticString(idNode) : undefined;
   return {
@@ -100,7 +159,9 @@ function readFolder(ctx: MapContext, project: Project, abs: string, dir: string,
     kind: 'file-based',
     id: id ?? name,
     name,
-    location: config ? locate(ctx, config) : { file: `${dir}/`, line: 1, column: 1, start: 0, end: 0 },
+    location: config
+      ? locate(ctx, config)
+      : { file: `${dir}/`, line: 1, column: 1, start: 0, end: 0 },
     tools,
     agents,
     workflows,

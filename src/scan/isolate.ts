@@ -11,7 +11,8 @@ export function isStackOverflow(error: unknown): boolean {
 
 /** One line for a per-file failure: what went wrong, never a stack. */
 export function failureReason(error: unknown, doing: string): string {
-  if (isStackOverflow(error)) return `nested too deeply to ${doing} (stack overflow); left unchanged`;
+  if (isStackOverflow(error))
+    return `nested too deeply to ${doing} (stack overflow); left unchanged`;
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return `could not ${doing}: ${message.split('\n')[0]} (a bug in mastra-tool-names: please report it)`;
 }
@@ -34,6 +35,10 @@ export function inFile<T>(where: string | Node, work: () => T, doing = 'analyse'
     return work();
   } catch (error) {
     if (error instanceof FileFailure) throw error;
-    throw new FileFailure(typeof where === 'string' ? where : where.getSourceFile().getFilePath(), failureReason(error, doing), error);
+    throw new FileFailure(
+      typeof where === 'string' ? where : where.getSourceFile().getFilePath(),
+      failureReason(error, doing),
+      error,
+    );
   }
 }

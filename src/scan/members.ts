@@ -24,17 +24,42 @@ export interface Members {
 }
 
 /** Folders never entered: dependencies, build output, and the git database. */
-export const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'build', 'out', '.next', '.mastra', 'coverage', '.git']);
+export const SKIPPED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'build',
+  'out',
+  '.next',
+  '.mastra',
+  'coverage',
+  '.git',
+]);
 
 // The caller's environment must not point git at another repository.
-const GIT_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|COMMON_DIR|NAMESPACE)$/.test(k)));
+const GIT_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([k]) => !/^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|COMMON_DIR|NAMESPACE)$/.test(k),
+  ),
+);
 
-function git(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function git(
+  cwd: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('git', ['-C', cwd, '-c', 'core.quotePath=off', ...args], { env: GIT_ENV, maxBuffer: 2 ** 30, encoding: 'utf8' }, (error, stdout, stderr) => {
-      const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      'git',
+      ['-C', cwd, '-c', 'core.quotePath=off', ...args],
+      { env: GIT_ENV, maxBuffer: 2 ** 30, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        const code = error
+          ? typeof (error as { code?: unknown }).code === 'number'
+            ? (error as { code: number }).code
+            : -1
+          : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -43,16 +68,31 @@ const split = (out: string) => out.split('\0').filter(Boolean);
 /** `warning: could not open directory 'x/': Permission denied` -> an unreadable folder. */
 function gitWarnings(stderr: string, prefix: string): Members['unreadable'] {
   const out: Members['unreadable'] = [];
-  for (const m of stderr.matchAll(/could not open directory '([^']+)': (.+)/g)) out.push({ file: prefix + m[1]!.replace(/\/$/, ''), message: `folder not read: ${m[2]!.toLowerCase()}` });
+  for (const m of stderr.matchAll(/could not open directory '([^']+)': (.+)/g))
+    out.push({
+      file: prefix + m[1]!.replace(/\/$/, ''),
+      message: `folder not read: ${m[2]!.toLowerCase()}`,
+    });
   return out;
 }
 
 /** Membership by git; undefined when `root` is not in a git work tree (or git is missing). */
-async function gitMembers(root: string, prefix: string, seen: Set<string>, dotDirs: boolean): Promise<Members | undefined> {
+async function gitMembers(
+  root: string,
+  prefix: string,
+  seen: Set<string>,
+  dotDirs: boolean,
+): Promise<Members | undefined> {
   const [cached, others, ignored] = await Promise.all([
     git(root, ['ls-files', '-z', '--cached', '--stage']),
     // Untracked folders that are always skipped are not even walked (a forgotten node_modules).
-    git(root, ['ls-files', '-z', '--others', '--exclude-standard', ...[...SKIPPED_DIRS, ...(dotDirs ? [] : ['.*'])].flatMap((d) => ['-x', d])]),
+    git(root, [
+      'ls-files',
+      '-z',
+      '--others',
+      '--exclude-standard',
+      ...[...SKIPPED_DIRS, ...(dotDirs ? [] : ['.*'])].flatMap((d) => ['-x', d]),
+    ]),
     git(root, ['check-ignore', '-q', '.']),
   ]);
   if (cached.code !== 0 || others.code !== 0) return undefined;
@@ -82,7 +122,12 @@ async function gitMembers(root: string, prefix: string, seen: Set<string>, dotDi
       else paths.add(file);
     }
   }
-  const out: Members = { files: [...files].map((p) => prefix + p), paths: [...paths].map((p) => prefix + p), unreadable, by: ignored.code === 0 ? 'gitignore' : 'git' };
+  const out: Members = {
+    files: [...files].map((p) => prefix + p),
+    paths: [...paths].map((p) => prefix + p),
+    unreadable,
+    by: ignored.code === 0 ? 'gitignore' : 'git',
+  };
   for (const dir of nested) {
     if (dir.split('/').some((part) => SKIPPED_DIRS.has(part))) continue;
     const sub = await membersOf(path.join(root, dir), `${prefix}${dir}/`, seen, dotDirs);
@@ -120,13 +165,19 @@ function walkMembers(root: string, prefix: string, dotDirs: boolean): Members {
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
-      unreadable.push({ file: prefix + (rel || '.'), message: `folder not read: ${ioReason(error)}` });
+      unreadable.push({
+        file: prefix + (rel || '.'),
+        message: `folder not read: ${ioReason(error)}`,
+      });
       return;
     }
     const gitignore = entries.find((e) => e.name === '.gitignore' && e.isFile());
     if (gitignore) {
       try {
-        levels = [...levels, { base: rel, rules: ignore().add(readFileSync(path.join(dir, '.gitignore'), 'utf8')) }];
+        levels = [
+          ...levels,
+          { base: rel, rules: ignore().add(readFileSync(path.join(dir, '.gitignore'), 'utf8')) },
+        ];
       } catch {
         // An unreadable .gitignore ignores nothing.
       }
@@ -134,7 +185,12 @@ function walkMembers(root: string, prefix: string, dotDirs: boolean): Members {
     for (const entry of entries) {
       const p = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (SKIPPED_DIRS.has(entry.name) || (!dotDirs && entry.name.startsWith('.')) || isIgnored(levels, `${p}/`)) continue;
+        if (
+          SKIPPED_DIRS.has(entry.name) ||
+          (!dotDirs && entry.name.startsWith('.')) ||
+          isIgnored(levels, `${p}/`)
+        )
+          continue;
         visit(path.join(dir, entry.name), p, levels);
       } else if (!isIgnored(levels, p)) {
         (entry.isFile() ? files : paths).push(prefix + p);
@@ -149,12 +205,22 @@ function walkMembers(root: string, prefix: string, dotDirs: boolean): Members {
  * Every member of the repository under `root`. `dotDirs`: also walk folders whose name starts with
  * a dot (only when a pattern names one; git mode lists them anyway).
  */
-export async function membersOf(root: string, prefix = '', seen = new Set<string>(), dotDirs = false): Promise<Members> {
+export async function membersOf(
+  root: string,
+  prefix = '',
+  seen = new Set<string>(),
+  dotDirs = false,
+): Promise<Members> {
   let real: string;
   try {
     real = realpathSync.native(root);
   } catch (error) {
-    return { files: [], paths: [], unreadable: [{ file: prefix || '.', message: `folder not read: ${ioReason(error)}` }], by: 'gitignore' };
+    return {
+      files: [],
+      paths: [],
+      unreadable: [{ file: prefix || '.', message: `folder not read: ${ioReason(error)}` }],
+      by: 'gitignore',
+    };
   }
   if (seen.has(real)) return { files: [], paths: [], unreadable: [], by: 'gitignore' };
   seen.add(real);

@@ -59,12 +59,17 @@ export function fragmentLocation(fragment: TextFragment, offset: number, length:
   const before = fragment.text.slice(0, offset);
   const lines = before.split('\n');
   const line = fragment.location.line + lines.length - 1;
-  const column = lines.length > 1 ? lines[lines.length - 1]!.length + 1 : fragment.location.column + offset;
+  const column =
+    lines.length > 1 ? lines[lines.length - 1]!.length + 1 : fragment.location.column + offset;
   const start = fragment.location.start + offset;
   return { file: fragment.location.file, line, column, start, end: start + length };
 }
 
-export function mentionsIn(fragments: TextFragment[], names: ToolName[], agentIndex?: number): Mention[] {
+export function mentionsIn(
+  fragments: TextFragment[],
+  names: ToolName[],
+  agentIndex?: number,
+): Mention[] {
   const out = new Map<string, Mention>();
   for (const fragment of fragments) {
     for (const tn of names) {
@@ -81,11 +86,19 @@ export function mentionsIn(fragments: TextFragment[], names: ToolName[], agentIn
           inCodeBlock: inCodeBlock(fragment.text, at),
           in: fragment.quote === 'file' ? 'file' : 'code',
         };
-        const match = mention.matches.find((m) => m.agentIndex === tn.agentIndex && m.origin === tn.origin && m.key === tn.key);
+        const match = mention.matches.find(
+          (m) => m.agentIndex === tn.agentIndex && m.origin === tn.origin && m.key === tn.key,
+        );
         if (match) {
           if (!match.as.includes(tn.as)) match.as.push(tn.as);
         } else {
-          mention.matches.push({ agentIndex: tn.agentIndex, origin: tn.origin, key: tn.key, wireName: tn.wireName, as: [tn.as] });
+          mention.matches.push({
+            agentIndex: tn.agentIndex,
+            origin: tn.origin,
+            key: tn.key,
+            wireName: tn.wireName,
+            as: [tn.as],
+          });
         }
         out.set(id, mention);
       }
@@ -93,7 +106,17 @@ export function mentionsIn(fragments: TextFragment[], names: ToolName[], agentIn
   }
   // A longer name that contains a shorter one at the same place wins (`search.web` over `search`).
   const all = [...out.values()];
-  return all.filter((m) => !all.some((o) => o !== m && o.location.file === m.location.file && o.location.start <= m.location.start && o.location.end >= m.location.end && o.name.length > m.name.length));
+  return all.filter(
+    (m) =>
+      !all.some(
+        (o) =>
+          o !== m &&
+          o.location.file === m.location.file &&
+          o.location.start <= m.location.start &&
+          o.location.end >= m.location.end &&
+          o.name.length > m.name.length,
+      ),
+  );
 }
 
 const TOOL_NAME_EXPR = /(^|\.)(toolName|tool_name)$/;
@@ -106,16 +129,26 @@ function isToolNameExpr(node: Node): boolean {
 function isConversion(node: Node): boolean {
   if (!Node.isCallExpression(node)) return false;
   const callee = node.getExpression();
-  return Node.isPropertyAccessExpression(callee) && /^(replace|replaceAll)$/.test(callee.getName()) && isToolNameExpr(callee.getExpression());
+  return (
+    Node.isPropertyAccessExpression(callee) &&
+    /^(replace|replaceAll)$/.test(callee.getName()) &&
+    isToolNameExpr(callee.getExpression())
+  );
 }
 
 /** A lookup keyed by a tool name: `LABELS[toolName]`, `names.get(toolName)`. */
 function isLookup(node: Node): boolean {
-  if (Node.isElementAccessExpression(node)) return isToolNameExpr(node.getArgumentExpressionOrThrow());
+  if (Node.isElementAccessExpression(node))
+    return isToolNameExpr(node.getArgumentExpressionOrThrow());
   if (!Node.isCallExpression(node)) return false;
   const callee = node.getExpression();
   const [arg] = node.getArguments();
-  return Node.isPropertyAccessExpression(callee) && callee.getName() === 'get' && arg !== undefined && isToolNameExpr(arg);
+  return (
+    Node.isPropertyAccessExpression(callee) &&
+    callee.getName() === 'get' &&
+    arg !== undefined &&
+    isToolNameExpr(arg)
+  );
 }
 
 /**
@@ -130,13 +163,18 @@ export function behindMapping(compared: Node): boolean {
   if (value === expr) return false;
   const sides = (n: Node): Node[] => {
     const u = unwrap(n);
-    return Node.isBinaryExpression(u) && ['??', '||'].includes(u.getOperatorToken().getText()) ? [...sides(u.getLeft()), ...sides(u.getRight())] : [u];
+    return Node.isBinaryExpression(u) && ['??', '||'].includes(u.getOperatorToken().getText())
+      ? [...sides(u.getLeft()), ...sides(u.getRight())]
+      : [u];
   };
   return sides(value).some((n) => isConversion(n) || isLookup(n));
 }
 
 /** `x.toolName.replace(/_/g, '.')` and the like: code that converts wire names back. */
-export function nameConversions(ctx: ScanContext, file: SourceFile): Array<{ location: Location; text: string }> {
+export function nameConversions(
+  ctx: ScanContext,
+  file: SourceFile,
+): Array<{ location: Location; text: string }> {
   if (!/toolName|tool_name/.test(file.getFullText())) return [];
   return descendantsOfKind(file, SyntaxKind.CallExpression)
     .filter(isConversion)
@@ -147,7 +185,8 @@ export function nameConversions(ctx: ScanContext, file: SourceFile): Array<{ loc
 function sourceCall(compared: Node): Node | undefined {
   let root: Node = unwrap(compared);
   for (let hop = 0; hop < 12; hop++) {
-    while (Node.isPropertyAccessExpression(root) || Node.isElementAccessExpression(root)) root = unwrap(root.getExpression());
+    while (Node.isPropertyAccessExpression(root) || Node.isElementAccessExpression(root))
+      root = unwrap(root.getExpression());
     if (Node.isAwaitExpression(root)) root = unwrap(root.getExpression());
     if (Node.isCallExpression(root)) return root;
     if (!Node.isIdentifier(root)) return undefined;
@@ -174,7 +213,10 @@ function sourceCall(compared: Node): Node | undefined {
 }
 
 /** The agent whose results a compared value comes from, through variables, loops and callbacks. */
-export function tiedTo(compared: Node, agentOfCall: (call: Node) => number | undefined): number | undefined {
+export function tiedTo(
+  compared: Node,
+  agentOfCall: (call: Node) => number | undefined,
+): number | undefined {
   let call = sourceCall(compared);
   // `(await agent.stream(...)).fullStream` and `agent.stream(...).then(...)` chains.
   for (let hop = 0; call && hop < 6; hop++) {
@@ -203,7 +245,14 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
   const push = (node: Node, compared: Node) => {
     const n = unwrap(node);
     if (behindMapping(compared)) return;
-    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) out.push({ value: n.getLiteralValue(), raw: n.getText(), location: locate(ctx, n), provable: isProvableToolName(ctx, compared), compared });
+    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n))
+      out.push({
+        value: n.getLiteralValue(),
+        raw: n.getText(),
+        location: locate(ctx, n),
+        provable: isProvableToolName(ctx, compared),
+        compared,
+      });
   };
   for (const bin of descendantsOfKind(file, SyntaxKind.BinaryExpression)) {
     if (!['===', '!==', '==', '!='].includes(bin.getOperatorToken().getText())) continue;
@@ -212,12 +261,19 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
   }
   for (const sw of descendantsOfKind(file, SyntaxKind.SwitchStatement)) {
     if (!isToolNameExpr(sw.getExpression())) continue;
-    for (const clause of sw.getCaseBlock().getClauses()) if (Node.isCaseClause(clause)) push(clause.getExpression(), sw.getExpression());
+    for (const clause of sw.getCaseBlock().getClauses())
+      if (Node.isCaseClause(clause)) push(clause.getExpression(), sw.getExpression());
   }
   for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     const [arg] = call.getArguments();
-    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'includes' || !arg || !isToolNameExpr(arg)) continue;
+    if (
+      !Node.isPropertyAccessExpression(callee) ||
+      callee.getName() !== 'includes' ||
+      !arg ||
+      !isToolNameExpr(arg)
+    )
+      continue;
     const list = resolveValue(callee.getExpression());
     if (Node.isArrayLiteralExpression(list)) list.getElements().forEach((el) => push(el, arg));
   }

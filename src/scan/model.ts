@@ -15,7 +15,8 @@ export interface Location {
   end: number;
 }
 
-export type KeyKind = 'identifier' | 'string' | 'numeric' | 'template' | 'computed' | 'shorthand' | 'file-name';
+export type KeyKind =
+  'identifier' | 'string' | 'numeric' | 'template' | 'computed' | 'shorthand' | 'file-name';
 
 export type ToolValue =
   | { kind: 'createTool'; id?: string }

@@ -37,9 +37,19 @@ function scriptKind(file: string): ts.ScriptKind {
 function isPropertyName(node: ts.Identifier): boolean {
   const parent = node.parent;
   if (!parent) return false;
-  if ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent) || ts.isEnumMember(parent)) && parent.name === node) {
+  if (
+    (ts.isPropertyAssignment(parent) ||
+      ts.isPropertySignature(parent) ||
+      ts.isPropertyDeclaration(parent) ||
+      ts.isEnumMember(parent)) &&
+    parent.name === node
+  ) {
     // `{ weatherTool: weatherTool }` passes a variable under its own name, like shorthand.
-    return !(ts.isPropertyAssignment(parent) && ts.isIdentifier(parent.initializer) && parent.initializer.text === node.text);
+    return !(
+      ts.isPropertyAssignment(parent) &&
+      ts.isIdentifier(parent.initializer) &&
+      parent.initializer.text === node.text
+    );
   }
   if (ts.isPropertyAccessExpression(parent) && parent.name === node) return true;
   if (ts.isBindingElement(parent) && parent.propertyName === node) return true;
@@ -56,16 +66,37 @@ function codeUses(file: string, rel: string, text: string, names: ReadonlySet<st
   const stack: ts.Node[] = [sf];
   while (stack.length) {
     const node = stack.pop()!;
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && names.has(node.text)) {
+    if (
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+      names.has(node.text)
+    ) {
       const parent = node.parent;
       // Module specifiers are paths, not names.
-      if (!(parent && (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent)))) {
+      if (!(
+        parent &&
+        (ts.isImportDeclaration(parent) ||
+          ts.isExportDeclaration(parent) ||
+          ts.isExternalModuleReference(parent))
+      )) {
         // `tools['notes.save']`, `delete tools['x']`, `'x' in tools`: the name reads or changes a map entry.
-        const access = (ts.isElementAccessExpression(parent) && parent.argumentExpression === node) || (ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind === ts.SyntaxKind.InKeyword);
-        out.push({ name: node.text, kind: 'string', location: locationIn(rel, text, node.getStart(sf) + 1, node.text.length), ...(access ? { access: true } : {}) });
+        const access =
+          (ts.isElementAccessExpression(parent) && parent.argumentExpression === node) ||
+          (ts.isBinaryExpression(parent) &&
+            parent.left === node &&
+            parent.operatorToken.kind === ts.SyntaxKind.InKeyword);
+        out.push({
+          name: node.text,
+          kind: 'string',
+          location: locationIn(rel, text, node.getStart(sf) + 1, node.text.length),
+          ...(access ? { access: true } : {}),
+        });
       }
     } else if (ts.isIdentifier(node) && names.has(node.text) && isPropertyName(node)) {
-      out.push({ name: node.text, kind: 'key', location: locationIn(rel, text, node.getStart(sf), node.text.length) });
+      out.push({
+        name: node.text,
+        kind: 'key',
+        location: locationIn(rel, text, node.getStart(sf), node.text.length),
+      });
     }
     node.forEachChild((child) => {
       stack.push(child);
@@ -118,7 +149,12 @@ function holderTest(names: ReadonlySet<string>): (text: string) => boolean {
  * Every use of `names` in `files` (absolute paths of sources and data files). `read` gives a
  * file's text; files that cannot be read or parsed are skipped (the scan reports them elsewhere).
  */
-export function findNameUses(root: string, files: readonly string[], names: ReadonlySet<string>, read: (file: string) => string | undefined): NameUse[] {
+export function findNameUses(
+  root: string,
+  files: readonly string[],
+  names: ReadonlySet<string>,
+  read: (file: string) => string | undefined,
+): NameUse[] {
   if (names.size === 0) return [];
   const out: NameUse[] = [];
   const mayHold = holderTest(names);
@@ -134,11 +170,17 @@ export function findNameUses(root: string, files: readonly string[], names: Read
     if (text === undefined || !mayHold(text)) continue;
     const rel = path.relative(root, file).split(path.sep).join('/');
     try {
-      out.push(...(code ? codeUses(file, rel, text.replace(/^\uFEFF/, ''), names) : dataUses(rel, text, names)));
+      out.push(
+        ...(code
+          ? codeUses(file, rel, text.replace(/^\uFEFF/, ''), names)
+          : dataUses(rel, text, names)),
+      );
     } catch (error) {
       // A file too deeply nested for the parser is reported by the scan; it holds no evidence we can read.
       if (!(error instanceof RangeError)) throw error;
     }
   }
-  return out.sort((a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start);
+  return out.sort(
+    (a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start,
+  );
 }

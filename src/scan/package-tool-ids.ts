@@ -27,7 +27,15 @@ type Lookup = Found | typeof UNDECIDED;
 
 /** The name a declaration statement declares, if it is a named one. */
 function declaredName(st: ts.Statement): string | undefined {
-  const name = ts.isClassDeclaration(st) || ts.isInterfaceDeclaration(st) || ts.isFunctionDeclaration(st) || ts.isEnumDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isModuleDeclaration(st) ? st.name : undefined;
+  const name =
+    ts.isClassDeclaration(st) ||
+    ts.isInterfaceDeclaration(st) ||
+    ts.isFunctionDeclaration(st) ||
+    ts.isEnumDeclaration(st) ||
+    ts.isTypeAliasDeclaration(st) ||
+    ts.isModuleDeclaration(st)
+      ? st.name
+      : undefined;
   return name && ts.isIdentifier(name) ? name.text : undefined;
 }
 
@@ -45,7 +53,12 @@ export class PackageToolIds {
    * options of the tsconfig that owns it). Answers are cached per resolved declaration file, so per
    * installed copy and version of the package.
    */
-  idOf(fromFile: string, module: string, exportName: string, options: ts.CompilerOptions): ToolIdAnswer {
+  idOf(
+    fromFile: string,
+    module: string,
+    exportName: string,
+    options: ts.CompilerOptions,
+  ): ToolIdAnswer {
     // Like the ts-morph program that answered before, files carry no implied module format.
     const entry = this.#resolve(module, fromFile, options, undefined);
     // Not installed (or not resolvable as the compiler would): the checker sees no type, so no id.
@@ -66,10 +79,20 @@ export class PackageToolIds {
     return this.#idOfType(found.type, found.file, options, 0);
   }
 
-  #resolve(spec: string, fromFile: string, options: ts.CompilerOptions, mode: ts.ResolutionMode): string | undefined {
+  #resolve(
+    spec: string,
+    fromFile: string,
+    options: ts.CompilerOptions,
+    mode: ts.ResolutionMode,
+  ): string | undefined {
     let cache = this.#caches.get(options);
-    if (!cache) this.#caches.set(options, (cache = ts.createModuleResolutionCache(path.dirname(fromFile), (f) => f, options)));
-    return ts.resolveModuleName(spec, fromFile, options, ts.sys, cache, undefined, mode).resolvedModule?.resolvedFileName;
+    if (!cache)
+      this.#caches.set(
+        options,
+        (cache = ts.createModuleResolutionCache(path.dirname(fromFile), (f) => f, options)),
+      );
+    return ts.resolveModuleName(spec, fromFile, options, ts.sys, cache, undefined, mode)
+      .resolvedModule?.resolvedFileName;
   }
 
   #file(file: string): ts.SourceFile | undefined {
@@ -85,21 +108,34 @@ export class PackageToolIds {
   }
 
   /** The declaration file a module specifier inside `from` leads to, resolved as the compiler does. */
-  #follow(from: ts.SourceFile, spec: ts.StringLiteralLike, options: ts.CompilerOptions): string | undefined {
+  #follow(
+    from: ts.SourceFile,
+    spec: ts.StringLiteralLike,
+    options: ts.CompilerOptions,
+  ): string | undefined {
     const mode = ts.getModeForUsageLocation(from, spec, options);
     const target = this.#resolve(spec.text, from.fileName, options, mode);
     return target && DECLARATION.test(target) ? target : undefined;
   }
 
   /** What `name` is, as exported by the declaration file `file`. */
-  #exported(file: string, name: string, options: ts.CompilerOptions, meaning: 'value' | 'type', hops: number): Lookup {
+  #exported(
+    file: string,
+    name: string,
+    options: ts.CompilerOptions,
+    meaning: 'value' | 'type',
+    hops: number,
+  ): Lookup {
     if (hops > MAX_HOPS) return UNDECIDED;
     const sf = this.#file(file);
     if (!sf) return UNDECIDED;
     const stars: ts.StringLiteralLike[] = [];
     for (const st of sf.statements) {
       if (ts.isExportDeclaration(st)) {
-        const spec = st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier : undefined;
+        const spec =
+          st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)
+            ? st.moduleSpecifier
+            : undefined;
         if (!st.exportClause) {
           if (spec) stars.push(spec);
           continue;
@@ -146,7 +182,12 @@ export class PackageToolIds {
   }
 
   /** A statement of `sf` that declares `name` itself (not through an import). */
-  #declared(sf: ts.SourceFile, st: ts.Statement, name: string, meaning: 'value' | 'type'): Lookup | undefined {
+  #declared(
+    sf: ts.SourceFile,
+    st: ts.Statement,
+    name: string,
+    meaning: 'value' | 'type',
+  ): Lookup | undefined {
     if (ts.isImportEqualsDeclaration(st)) return st.name.text === name ? UNDECIDED : undefined;
     if (ts.isVariableStatement(st)) {
       for (const d of st.declarationList.declarations) {
@@ -166,7 +207,13 @@ export class PackageToolIds {
   }
 
   /** `name` as it is known inside `sf`: declared there, or imported. */
-  #local(sf: ts.SourceFile, name: string, options: ts.CompilerOptions, meaning: 'value' | 'type', hops: number): Lookup {
+  #local(
+    sf: ts.SourceFile,
+    name: string,
+    options: ts.CompilerOptions,
+    meaning: 'value' | 'type',
+    hops: number,
+  ): Lookup {
     for (const st of sf.statements) {
       if (ts.isImportDeclaration(st)) {
         const bindings = st.importClause?.namedBindings;
@@ -178,10 +225,13 @@ export class PackageToolIds {
         }
         for (const el of bindings.elements) {
           if (el.name.text !== name) continue;
-          if (meaning === 'value' && (st.importClause?.isTypeOnly || el.isTypeOnly)) return UNDECIDED;
+          if (meaning === 'value' && (st.importClause?.isTypeOnly || el.isTypeOnly))
+            return UNDECIDED;
           const spec = st.moduleSpecifier;
           const target = ts.isStringLiteral(spec) ? this.#follow(sf, spec, options) : undefined;
-          return target ? this.#exported(target, (el.propertyName ?? el.name).text, options, meaning, hops + 1) : UNDECIDED;
+          return target
+            ? this.#exported(target, (el.propertyName ?? el.name).text, options, meaning, hops + 1)
+            : UNDECIDED;
         }
         continue;
       }
@@ -192,13 +242,24 @@ export class PackageToolIds {
   }
 
   /** The literal type of the `id` property of a value declared with type `type`. */
-  #idOfType(type: ts.TypeNode, file: ts.SourceFile, options: ts.CompilerOptions, hops: number): ToolIdAnswer {
+  #idOfType(
+    type: ts.TypeNode,
+    file: ts.SourceFile,
+    options: ts.CompilerOptions,
+    hops: number,
+  ): ToolIdAnswer {
     if (ts.isTypeLiteralNode(type)) return this.#idOfMembers(type.members, [], []);
     let found: Lookup;
     let args: readonly ts.TypeNode[];
-    if (ts.isImportTypeNode(type) && !type.isTypeOf && type.qualifier && ts.isIdentifier(type.qualifier)) {
+    if (
+      ts.isImportTypeNode(type) &&
+      !type.isTypeOf &&
+      type.qualifier &&
+      ts.isIdentifier(type.qualifier)
+    ) {
       const arg = type.argument;
-      const spec = ts.isLiteralTypeNode(arg) && ts.isStringLiteral(arg.literal) ? arg.literal : undefined;
+      const spec =
+        ts.isLiteralTypeNode(arg) && ts.isStringLiteral(arg.literal) ? arg.literal : undefined;
       const target = spec ? this.#follow(file, spec, options) : undefined;
       if (!target) return UNDECIDED;
       found = this.#exported(target, type.qualifier.text, options, 'type', hops + 1);
@@ -211,20 +272,53 @@ export class PackageToolIds {
     }
     if (found === UNDECIDED || found.kind !== 'type') return UNDECIDED;
     const { decl } = found;
-    if (decl.heritageClauses?.some((h) => h.token === ts.SyntaxKind.ExtendsKeyword)) return UNDECIDED;
-    const members = ts.isClassDeclaration(decl) ? decl.members.filter((m) => !hasModifier(m, ts.SyntaxKind.StaticKeyword)) : decl.members;
+    if (decl.heritageClauses?.some((h) => h.token === ts.SyntaxKind.ExtendsKeyword))
+      return UNDECIDED;
+    const members = ts.isClassDeclaration(decl)
+      ? decl.members.filter((m) => !hasModifier(m, ts.SyntaxKind.StaticKeyword))
+      : decl.members;
     return this.#idOfMembers(members, decl.typeParameters ?? [], args);
   }
 
   /** `id: "x"`, `id: string`, or `id: TId` with TId given (or defaulted) by the reference. */
-  #idOfMembers(members: readonly ts.Node[], params: readonly ts.TypeParameterDeclaration[], args: readonly ts.TypeNode[]): ToolIdAnswer {
-    const named = members.filter((m) => (ts.isPropertyDeclaration(m) || ts.isPropertySignature(m) || ts.isGetAccessorDeclaration(m) || ts.isMethodDeclaration(m) || ts.isMethodSignature(m)) && m.name && ts.isIdentifier(m.name) && m.name.text === 'id');
-    if (named.length === 0) return members.some((m) => ts.isIndexSignatureDeclaration(m)) ? UNDECIDED : undefined;
+  #idOfMembers(
+    members: readonly ts.Node[],
+    params: readonly ts.TypeParameterDeclaration[],
+    args: readonly ts.TypeNode[],
+  ): ToolIdAnswer {
+    const named = members.filter(
+      (m) =>
+        (ts.isPropertyDeclaration(m) ||
+          ts.isPropertySignature(m) ||
+          ts.isGetAccessorDeclaration(m) ||
+          ts.isMethodDeclaration(m) ||
+          ts.isMethodSignature(m)) &&
+        m.name &&
+        ts.isIdentifier(m.name) &&
+        m.name.text === 'id',
+    );
+    if (named.length === 0)
+      return members.some((m) => ts.isIndexSignatureDeclaration(m)) ? UNDECIDED : undefined;
     const [member] = named;
-    if (named.length > 1 || !member || !(ts.isPropertyDeclaration(member) || ts.isPropertySignature(member)) || member.questionToken) return UNDECIDED;
+    if (
+      named.length > 1 ||
+      !member ||
+      !(ts.isPropertyDeclaration(member) || ts.isPropertySignature(member)) ||
+      member.questionToken
+    )
+      return UNDECIDED;
     let type = member.type;
-    if (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && !type.typeArguments) {
-      const index = params.findIndex((p) => p.name.text === (type as ts.TypeReferenceNode & { typeName: ts.Identifier }).typeName.text);
+    if (
+      type &&
+      ts.isTypeReferenceNode(type) &&
+      ts.isIdentifier(type.typeName) &&
+      !type.typeArguments
+    ) {
+      const index = params.findIndex(
+        (p) =>
+          p.name.text ===
+          (type as ts.TypeReferenceNode & { typeName: ts.Identifier }).typeName.text,
+      );
       if (index >= 0) type = args[index] ?? params[index]!.default;
     }
     if (!type) return UNDECIDED;

@@ -12,7 +12,9 @@ import { isSourceFile } from './discover.ts';
 import { failureReason } from './isolate.ts';
 import type { TsConfigs } from './tsconfigs.ts';
 
-function isUserModule(resolved: ts.ResolvedModuleFull | undefined): resolved is ts.ResolvedModuleFull {
+function isUserModule(
+  resolved: ts.ResolvedModuleFull | undefined,
+): resolved is ts.ResolvedModuleFull {
   if (!resolved) return false;
   const file = resolved.resolvedFileName;
   return !/[\\/]node_modules[\\/]/.test(file) && !/\.d\.[cm]?ts$/.test(file) && isSourceFile(file);
@@ -27,20 +29,36 @@ export interface ScanProject {
 }
 
 function scriptKind(file: string): ts.ScriptKind {
-  return /\.tsx$/i.test(file) ? ts.ScriptKind.TSX : /\.[cm]?ts$/i.test(file) ? ts.ScriptKind.TS : /\.jsx$/i.test(file) ? ts.ScriptKind.JSX : ts.ScriptKind.JS;
+  return /\.tsx$/i.test(file)
+    ? ts.ScriptKind.TSX
+    : /\.[cm]?ts$/i.test(file)
+      ? ts.ScriptKind.TS
+      : /\.jsx$/i.test(file)
+        ? ts.ScriptKind.JSX
+        : ts.ScriptKind.JS;
 }
 
 /** Whether `file` parses without throwing (a stack overflow on deep nesting); the reason if not. */
 function parseFailure(file: string): string | undefined {
   try {
-    ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, scriptKind(file));
+    ts.createSourceFile(
+      file,
+      readFileSync(file, 'utf8'),
+      ts.ScriptTarget.Latest,
+      false,
+      scriptKind(file),
+    );
     return undefined;
   } catch (error) {
     return failureReason(error, 'parse');
   }
 }
 
-export function createProject(configs: TsConfigs, files: string[], onFile?: () => void): ScanProject {
+export function createProject(
+  configs: TsConfigs,
+  files: string[],
+  onFile?: () => void,
+): ScanProject {
   const caches = new Map<string, ts.ModuleResolutionCache>();
   const blocked = new Set<string>();
   const resolved = new Set<string>();
@@ -48,16 +66,50 @@ export function createProject(configs: TsConfigs, files: string[], onFile?: () =
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
     skipLoadingLibFiles: true,
-    compilerOptions: { allowJs: true, noEmit: true, noLib: true, types: [], jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 },
+    compilerOptions: {
+      allowJs: true,
+      noEmit: true,
+      noLib: true,
+      types: [],
+      jsx: ts.JsxEmit.Preserve,
+      target: ts.ScriptTarget.ES2022,
+    },
     resolutionHost: (host) => ({
-      resolveModuleNames(moduleNames, containingFile, _reused, _redirected, _options, containingSourceFile) {
+      resolveModuleNames(
+        moduleNames,
+        containingFile,
+        _reused,
+        _redirected,
+        _options,
+        containingSourceFile,
+      ) {
         const { configFile, options } = configs.ownerOf(containingFile);
         const key = configFile ?? '';
         let cache = caches.get(key);
-        if (!cache) caches.set(key, (cache = ts.createModuleResolutionCache(path.dirname(configFile ?? containingFile), (f) => f, options)));
+        if (!cache)
+          caches.set(
+            key,
+            (cache = ts.createModuleResolutionCache(
+              path.dirname(configFile ?? containingFile),
+              (f) => f,
+              options,
+            )),
+          );
         return moduleNames.map((name) => {
-          const { resolvedModule } = ts.resolveModuleName(name, containingFile, options, host, cache, undefined, containingSourceFile?.impliedNodeFormat);
-          if (!isUserModule(resolvedModule) || blocked.has(path.resolve(resolvedModule.resolvedFileName))) return undefined;
+          const { resolvedModule } = ts.resolveModuleName(
+            name,
+            containingFile,
+            options,
+            host,
+            cache,
+            undefined,
+            containingSourceFile?.impliedNodeFormat,
+          );
+          if (
+            !isUserModule(resolvedModule) ||
+            blocked.has(path.resolve(resolvedModule.resolvedFileName))
+          )
+            return undefined;
           resolved.add(path.resolve(resolvedModule.resolvedFileName));
           return resolvedModule;
         });
@@ -81,10 +133,12 @@ export function createProject(configs: TsConfigs, files: string[], onFile?: () =
       project.resolveSourceFileDependencies();
       break;
     } catch (error) {
-      const culprits = [...resolved].filter((f) => !blocked.has(f) && !project.getSourceFile(f)).flatMap((file) => {
-        const message = parseFailure(file);
-        return message ? [{ file, message }] : [];
-      });
+      const culprits = [...resolved]
+        .filter((f) => !blocked.has(f) && !project.getSourceFile(f))
+        .flatMap((file) => {
+          const message = parseFailure(file);
+          return message ? [{ file, message }] : [];
+        });
       if (culprits.length === 0) throw error;
       for (const c of culprits) {
         failed.push(c);
@@ -100,7 +154,12 @@ export function createInMemoryProject(): Project {
   return new Project({
     useInMemoryFileSystem: true,
     skipFileDependencyResolution: true,
-    compilerOptions: { allowJs: true, noEmit: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022 },
+    compilerOptions: {
+      allowJs: true,
+      noEmit: true,
+      jsx: ts.JsxEmit.Preserve,
+      target: ts.ScriptTarget.ES2022,
+    },
   });
 }
 
@@ -111,6 +170,9 @@ export function syntaxError(project: Project, file: string): string | undefined 
   const diagnostics = project.getProgram().compilerObject.getSyntacticDiagnostics(sf.compilerNode);
   const first = diagnostics[0];
   if (!first) return undefined;
-  const { line, character } = first.file && first.start !== undefined ? first.file.getLineAndCharacterOfPosition(first.start) : { line: 0, character: 0 };
+  const { line, character } =
+    first.file && first.start !== undefined
+      ? first.file.getLineAndCharacterOfPosition(first.start)
+      : { line: 0, character: 0 };
   return `${line + 1}:${character + 1} ${ts.flattenDiagnosticMessageText(first.messageText, '\n')}`;
 }

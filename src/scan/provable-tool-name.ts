@@ -24,7 +24,8 @@ export function isProvableToolName(ctx: ScanContext, compared: Node): boolean {
 function destructuredFromMastra(id: Node): boolean {
   const decls = id.getSymbol()?.getDeclarations() ?? [];
   const decl = decls.length === 1 ? decls[0] : undefined;
-  if (!decl || !Node.isBindingElement(decl) || decl.getDotDotDotToken() || decl.getInitializer()) return false;
+  if (!decl || !Node.isBindingElement(decl) || decl.getDotDotDotToken() || decl.getInitializer())
+    return false;
   const pattern = decl.getParent();
   const container = Node.isObjectBindingPattern(pattern) ? pattern.getParent() : undefined;
   return Boolean(container && declarationOrigin(container, 0)?.kind === 'mastra');
@@ -47,7 +48,8 @@ export function tracedAnswer(access: Node): boolean | undefined {
  */
 function rootIsPlain(access: Node): boolean {
   let root: Node = access;
-  while (Node.isPropertyAccessExpression(root) || Node.isElementAccessExpression(root)) root = unwrap(root.getExpression());
+  while (Node.isPropertyAccessExpression(root) || Node.isElementAccessExpression(root))
+    root = unwrap(root.getExpression());
   if (!Node.isIdentifier(root)) return false;
   const decls = root.getSymbol()?.getDeclarations() ?? [];
   if (decls.length !== 1) return false;
@@ -63,12 +65,21 @@ function printsPlain(origin: Origin | undefined): boolean {
   if (origin.kind === 'any' || Node.isInterfaceDeclaration(origin.type)) return true;
   const nodes = [origin.type, ...origin.type.getDescendants()];
   return nodes.every((n) => {
-    if (Node.isImportTypeNode(n) || Node.isTypeQuery(n) || Node.isIndexedAccessTypeNode(n) || Node.isExpressionWithTypeArguments(n)) return false;
+    if (
+      Node.isImportTypeNode(n) ||
+      Node.isTypeQuery(n) ||
+      Node.isIndexedAccessTypeNode(n) ||
+      Node.isExpressionWithTypeArguments(n)
+    )
+      return false;
     if (!Node.isTypeReference(n)) return true;
     const name = n.getTypeName();
     const symbol = name.getSymbol();
     const decls = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations() ?? [];
-    if (decls.length === 0) return !symbol && Node.isIdentifier(name) && ['Array', 'ReadonlyArray'].includes(name.getText());
+    if (decls.length === 0)
+      return (
+        !symbol && Node.isIdentifier(name) && ['Array', 'ReadonlyArray'].includes(name.getText())
+      );
     return decls.every((d) => !/[\\/]node_modules[\\/]/.test(d.getSourceFile().getFilePath()));
   });
 }
@@ -82,7 +93,10 @@ export function typedInProject(node: Node): boolean {
   if (rootFromMastra(expr)) return true;
   try {
     const owner = expr.getExpression().getType();
-    const decls = [owner, ...owner.getUnionTypes()].flatMap((t) => [...(t.getSymbol()?.getDeclarations() ?? []), ...(t.getAliasSymbol()?.getDeclarations() ?? [])]);
+    const decls = [owner, ...owner.getUnionTypes()].flatMap((t) => [
+      ...(t.getSymbol()?.getDeclarations() ?? []),
+      ...(t.getAliasSymbol()?.getDeclarations() ?? []),
+    ]);
     const prop = expr.getNameNode().getSymbol()?.getDeclarations() ?? [];
     return [...decls, ...prop].some((d) => TYPED_BY_MASTRA.test(d.getSourceFile().getFilePath()));
   } catch {
@@ -98,7 +112,8 @@ const MASTRA_TYPE_TEXT = /node_modules\/(@mastra\/core|ai|@ai-sdk\/[^/]+)\//;
  */
 function rootFromMastra(expr: Node): boolean {
   let root: Node = expr;
-  while (Node.isPropertyAccessExpression(root) || Node.isElementAccessExpression(root)) root = unwrap(root.getExpression());
+  while (Node.isPropertyAccessExpression(root) || Node.isElementAccessExpression(root))
+    root = unwrap(root.getExpression());
   if (!Node.isIdentifier(root)) return false;
   try {
     if (MASTRA_TYPE_TEXT.test(root.getType().getText())) return true;

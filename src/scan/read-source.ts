@@ -29,12 +29,21 @@ function firstInvalidLine(bytes: Buffer): number {
 
 export function decodeSource(bytes: Buffer): SourceRead {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    return { ok: false, kind: 'encoding', reason: 'UTF-16 text: only UTF-8 files are read and rewritten' };
+    return {
+      ok: false,
+      kind: 'encoding',
+      reason: 'UTF-16 text: only UTF-8 files are read and rewritten',
+    };
   }
   const nul = bytes.subarray(0, SNIFF).indexOf(0);
-  if (nul !== -1) return { ok: false, kind: 'binary', reason: `binary file (a NUL byte at offset ${nul})` };
+  if (nul !== -1)
+    return { ok: false, kind: 'binary', reason: `binary file (a NUL byte at offset ${nul})` };
   if (!isUtf8(bytes)) {
-    return { ok: false, kind: 'encoding', reason: `not valid UTF-8 (line ${firstInvalidLine(bytes)}): only UTF-8 files are read and rewritten` };
+    return {
+      ok: false,
+      kind: 'encoding',
+      reason: `not valid UTF-8 (line ${firstInvalidLine(bytes)}): only UTF-8 files are read and rewritten`,
+    };
   }
   return { ok: true, text: bytes.toString('utf8'), bytes };
 }
@@ -66,7 +75,8 @@ export function readSource(file: string): SourceRead {
     bytes = readFileSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, kind: 'missing', reason: 'the file is gone' };
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return { ok: false, kind: 'missing', reason: 'the file is gone' };
     return { ok: false, kind: 'io', reason: `could not read: ${ioReason(error)}` };
   }
   return decodeSource(bytes);

@@ -13,11 +13,19 @@ const REGISTRY_METHODS = /^(get|list|load|fetch)Tools?(ets)?$/;
 
 /** Server keys of `new MCPClient({ servers: {...} })`. */
 export function mcpServerKeys(client: Node): string[] | undefined {
-  if (!Node.isNewExpression(client) || !isMastraExport(client.getExpression(), ['MCPClient', 'MCPConfiguration'], '@mastra/mcp')) return undefined;
+  if (
+    !Node.isNewExpression(client) ||
+    !isMastraExport(client.getExpression(), ['MCPClient', 'MCPConfiguration'], '@mastra/mcp')
+  )
+    return undefined;
   const [config] = client.getArguments();
   const obj = config ? resolveValue(config) : undefined;
-  const servers = obj && Node.isObjectLiteralExpression(obj) ? obj.getProperty('servers') : undefined;
-  const value = servers && Node.isPropertyAssignment(servers) ? resolveValue(servers.getInitializerOrThrow()) : undefined;
+  const servers =
+    obj && Node.isObjectLiteralExpression(obj) ? obj.getProperty('servers') : undefined;
+  const value =
+    servers && Node.isPropertyAssignment(servers)
+      ? resolveValue(servers.getInitializerOrThrow())
+      : undefined;
   if (!value || !Node.isObjectLiteralExpression(value)) return [];
   return value.getProperties().flatMap((p) => {
     if (Node.isPropertyAssignment(p)) {
@@ -28,12 +36,18 @@ export function mcpServerKeys(client: Node): string[] | undefined {
   });
 }
 
-export function runtimeSource(ctx: ScanContext, expr: Node, origin: ToolOrigin): RuntimeTools | undefined {
+export function runtimeSource(
+  ctx: ScanContext,
+  expr: Node,
+  origin: ToolOrigin,
+): RuntimeTools | undefined {
   if (!Node.isCallExpression(expr)) return undefined;
   const callee = expr.getExpression();
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const method = callee.getName();
-  const servers = MCP_METHODS.has(method) ? mcpServerKeys(resolveValue(callee.getExpression())) : undefined;
+  const servers = MCP_METHODS.has(method)
+    ? mcpServerKeys(resolveValue(callee.getExpression()))
+    : undefined;
   if (servers) {
     const grouped = method.endsWith('ets');
     return {

@@ -24,7 +24,10 @@ export interface ScanOptions extends DiscoverOptions {
   clock?: PhaseClock;
 }
 
-export async function scanRepository(rootPath: string, options: ScanOptions = {}): Promise<ScanResult> {
+export async function scanRepository(
+  rootPath: string,
+  options: ScanOptions = {},
+): Promise<ScanResult> {
   return (await scanWithInputs(rootPath, options)).scan;
 }
 
@@ -43,14 +46,34 @@ export interface ScanInputs {
  * nesting, or a bug) is recorded with a one-line reason, taken out of the project (imports of it no
  * longer resolve), and the analysis runs again without it.
  */
-function analyseEach(project: Project, root: string, candidates: string[], fileCount: number, version: string | undefined, types: TypeOracle, blocked: Set<string>, failures: ScanFileError[]): ScanResult {
+function analyseEach(
+  project: Project,
+  root: string,
+  candidates: string[],
+  fileCount: number,
+  version: string | undefined,
+  types: TypeOracle,
+  blocked: Set<string>,
+  failures: ScanFileError[],
+): ScanResult {
   for (;;) {
     try {
-      return analyse(project, root, candidates.filter((f) => !blocked.has(f)), fileCount, version, types);
+      return analyse(
+        project,
+        root,
+        candidates.filter((f) => !blocked.has(f)),
+        fileCount,
+        version,
+        types,
+      );
     } catch (error) {
-      const sf = error instanceof FileFailure && !blocked.has(error.file) ? project.getSourceFile(error.file) : undefined;
+      const sf =
+        error instanceof FileFailure && !blocked.has(error.file)
+          ? project.getSourceFile(error.file)
+          : undefined;
       // A failure that taking the file out cannot get rid of is not tied to one file: a bug, for the CLI to report.
-      if (!(error instanceof FileFailure) || !sf) throw error instanceof FileFailure ? error.error : error;
+      if (!(error instanceof FileFailure) || !sf)
+        throw error instanceof FileFailure ? error.error : error;
       project.removeSourceFile(sf);
       blocked.add(error.file);
       failures.push({ file: relative(root, error.file), message: error.reason });
@@ -58,10 +81,14 @@ function analyseEach(project: Project, root: string, candidates: string[], fileC
   }
 }
 
-const relative = (root: string, file: string) => path.relative(root, file).split(path.sep).join('/');
+const relative = (root: string, file: string) =>
+  path.relative(root, file).split(path.sep).join('/');
 
 /** The scan and the files it discovered (the engine reuses the list instead of walking again). */
-export async function scanWithInputs(rootPath: string, options: ScanOptions = {}): Promise<ScanInputs> {
+export async function scanWithInputs(
+  rootPath: string,
+  options: ScanOptions = {},
+): Promise<ScanInputs> {
   const clock = options.clock ?? new PhaseClock();
   clock.start('discover');
   const discovered = await discover(rootPath, options);
@@ -76,18 +103,40 @@ export async function scanWithInputs(rootPath: string, options: ScanOptions = {}
   clock.start('scan', candidates.length);
   const configs = new TsConfigs(root, discovered.tsconfigs);
   const { project, failed, blocked } = createProject(configs, candidates, () => clock.tick());
-  const failures: ScanFileError[] = [...unreadable, ...failed.map((f) => ({ file: relative(root, f.file), message: f.message }))];
+  const failures: ScanFileError[] = [
+    ...unreadable,
+    ...failed.map((f) => ({ file: relative(root, f.file), message: f.message })),
+  ];
   const parsed = candidates.filter((f) => !blocked.has(f));
   const types = typedProjects(configs);
-  const scan = analyseEach(project, root, parsed, discovered.sources.length, installedMastraVersion(root), types, blocked, failures);
-  scan.files.unparsable = [...scan.files.unparsable, ...failures].sort((a, b) => a.file.localeCompare(b.file));
-  scan.files.skipped = [...discovered.skipped, ...skipped].sort((a, b) => a.file.localeCompare(b.file));
+  const scan = analyseEach(
+    project,
+    root,
+    parsed,
+    discovered.sources.length,
+    installedMastraVersion(root),
+    types,
+    blocked,
+    failures,
+  );
+  scan.files.unparsable = [...scan.files.unparsable, ...failures].sort((a, b) =>
+    a.file.localeCompare(b.file),
+  );
+  scan.files.skipped = [...discovered.skipped, ...skipped].sort((a, b) =>
+    a.file.localeCompare(b.file),
+  );
   scan.files.links = discovered.links;
   scan.files.membership = discovered.membership;
   // Evidence for renames is read from every file, not only the candidates: a UI package comparing
   // a tool name with a plain string imports nothing from Mastra.
-  scan.nameUses = withoutToolKeys(scan, findNameUses(root, [...discovered.sources, ...discovered.texts], renameableNames(scan), (f) => texts.read(f)));
+  scan.nameUses = withoutToolKeys(
+    scan,
+    findNameUses(root, [...discovered.sources, ...discovered.texts], renameableNames(scan), (f) =>
+      texts.read(f),
+    ),
+  );
   clock.end(candidates.length);
-  const parsedText = (file: string) => (blocked.has(file) ? undefined : project.getSourceFile(file)?.getFullText());
+  const parsedText = (file: string) =>
+    blocked.has(file) ? undefined : project.getSourceFile(file)?.getFullText();
   return { scan, discovered, texts, parsedText, typeChecked: types.typeChecked?.() ?? [] };
 }

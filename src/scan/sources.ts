@@ -7,7 +7,9 @@ export function keysOf(entries: ToolEntry[]): string[] {
 }
 
 export function providerDefined(entries: ToolEntry[]): ToolSources['providerDefined'] {
-  return entries.filter((e) => e.value.kind === 'provider-defined' || e.value.kind === 'web-search-marker').map((e) => ({ origin: e.origin, key: e.key }));
+  return entries
+    .filter((e) => e.value.kind === 'provider-defined' || e.value.kind === 'web-search-marker')
+    .map((e) => ({ origin: e.origin, key: e.key }));
 }
 
 export function agentSources(agent: AgentDraft): ToolSources {

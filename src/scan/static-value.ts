@@ -18,7 +18,8 @@ export function numericKey(node: NumericLiteral): string {
 export function staticString(node: Node, depth = 0): string | undefined {
   if (depth > 24) return undefined;
   const expr = unwrap(node);
-  if (Node.isStringLiteral(expr) || Node.isNoSubstitutionTemplateLiteral(expr)) return expr.getLiteralValue();
+  if (Node.isStringLiteral(expr) || Node.isNoSubstitutionTemplateLiteral(expr))
+    return expr.getLiteralValue();
   if (Node.isNumericLiteral(expr)) return numericKey(expr);
   if (Node.isTemplateExpression(expr)) {
     let out = expr.getHead().getLiteralText();

@@ -19,10 +19,22 @@ function span(ctx: ScanContext, node: Node, start: number, end: number): Locatio
   return { file: relativePath(ctx, sf.getFilePath()), line, column, start, end };
 }
 
-function literalPart(ctx: ScanContext, node: Node, openLen: number, closeLen: number, quote: TextFragment['quote'], context: Context): TextFragment {
+function literalPart(
+  ctx: ScanContext,
+  node: Node,
+  openLen: number,
+  closeLen: number,
+  quote: TextFragment['quote'],
+  context: Context,
+): TextFragment {
   const start = node.getStart() + openLen;
   const end = node.getEnd() - closeLen;
-  return { text: node.getSourceFile().getFullText().slice(start, end), location: span(ctx, node, start, end), quote, context };
+  return {
+    text: node.getSourceFile().getFullText().slice(start, end),
+    location: span(ctx, node, start, end),
+    quote,
+    context,
+  };
 }
 
 /** The file a `readFileSync(...)` argument names, when the path is static. */
@@ -32,12 +44,22 @@ function staticPromptPath(ctx: ScanContext, arg: Node): string | undefined {
   if (Node.isNewExpression(value) && value.getExpression().getText() === 'URL') {
     const [rel, base] = value.getArguments();
     const relText = rel ? staticString(rel) : undefined;
-    if (relText !== undefined && base?.getText() === 'import.meta.url') return path.resolve(dir, relText);
+    if (relText !== undefined && base?.getText() === 'import.meta.url')
+      return path.resolve(dir, relText);
     return undefined;
   }
-  if (Node.isCallExpression(value) && /^path\.(join|resolve)$/.test(value.getExpression().getText())) {
-    const parts = value.getArguments().map((a) => (/^(__dirname|import\.meta\.dirname)$/.test(a.getText()) ? dir : staticString(a)));
-    return parts.every((p) => p !== undefined) ? path.resolve(ctx.root, ...(parts as string[])) : undefined;
+  if (
+    Node.isCallExpression(value) &&
+    /^path\.(join|resolve)$/.test(value.getExpression().getText())
+  ) {
+    const parts = value
+      .getArguments()
+      .map((a) =>
+        /^(__dirname|import\.meta\.dirname)$/.test(a.getText()) ? dir : staticString(a),
+      );
+    return parts.every((p) => p !== undefined)
+      ? path.resolve(ctx.root, ...(parts as string[]))
+      : undefined;
   }
   const literal = staticString(value);
   if (literal === undefined) return undefined;
@@ -52,18 +74,33 @@ export function fileFragment(ctx: ScanContext, file: string, context: Context): 
   } catch {
     return [];
   }
-  const location: Location = { file: relativePath(ctx, file), line: 1, column: 1, start: 0, end: text.length };
+  const location: Location = {
+    file: relativePath(ctx, file),
+    line: 1,
+    column: 1,
+    start: 0,
+    end: text.length,
+  };
   return [{ text, location, quote: 'file', context }];
 }
 
-export function textFragments(ctx: ScanContext, node: Node, context: Context, seen = new Set<Node>()): TextFragment[] {
+export function textFragments(
+  ctx: ScanContext,
+  node: Node,
+  context: Context,
+  seen = new Set<Node>(),
+): TextFragment[] {
   const expr = unwrap(node);
   if (seen.has(expr) || seen.size > 200) return [];
   seen.add(expr);
   const recurse = (n: Node) => textFragments(ctx, n, context, seen);
 
-  if (Node.isStringLiteral(expr)) return [literalPart(ctx, expr, 1, 1, expr.getQuoteKind() === QuoteKind.Double ? '"' : "'", context)];
-  if (Node.isNoSubstitutionTemplateLiteral(expr)) return [literalPart(ctx, expr, 1, 1, '`', context)];
+  if (Node.isStringLiteral(expr))
+    return [
+      literalPart(ctx, expr, 1, 1, expr.getQuoteKind() === QuoteKind.Double ? '"' : "'", context),
+    ];
+  if (Node.isNoSubstitutionTemplateLiteral(expr))
+    return [literalPart(ctx, expr, 1, 1, '`', context)];
   if (Node.isTemplateExpression(expr)) {
     const out = [literalPart(ctx, expr.getHead(), 1, 2, '`', context)];
     for (const s of expr.getTemplateSpans()) {
@@ -73,23 +110,35 @@ export function textFragments(ctx: ScanContext, node: Node, context: Context, se
     }
     return out.filter((f) => f.text.length > 0);
   }
-  if (Node.isBinaryExpression(expr) && expr.getOperatorToken().getText() === '+') return [...recurse(expr.getLeft()), ...recurse(expr.getRight())];
+  if (Node.isBinaryExpression(expr) && expr.getOperatorToken().getText() === '+')
+    return [...recurse(expr.getLeft()), ...recurse(expr.getRight())];
   if (Node.isArrayLiteralExpression(expr)) return expr.getElements().flatMap(recurse);
   if (Node.isObjectLiteralExpression(expr)) {
     // A system message object: { role: 'system', content: '...' }
     const content = expr.getProperty('content');
     const role = expr.getProperty('role');
-    const isSystem = role && Node.isPropertyAssignment(role) && staticString(role.getInitializerOrThrow()) === 'system';
+    const isSystem =
+      role &&
+      Node.isPropertyAssignment(role) &&
+      staticString(role.getInitializerOrThrow()) === 'system';
     if (!content || !Node.isPropertyAssignment(content)) return [];
-    return isSystem ? textFragments(ctx, content.getInitializerOrThrow(), 'system', seen) : recurse(content.getInitializerOrThrow());
+    return isSystem
+      ? textFragments(ctx, content.getInitializerOrThrow(), 'system', seen)
+      : recurse(content.getInitializerOrThrow());
   }
   if (Node.isIdentifier(expr)) {
     const value = resolveValue(expr);
     return value === expr ? [] : recurse(value);
   }
-  if (Node.isArrowFunction(expr) || Node.isFunctionExpression(expr) || Node.isFunctionDeclaration(expr)) return returnedExpressions(expr).flatMap(recurse);
+  if (
+    Node.isArrowFunction(expr) ||
+    Node.isFunctionExpression(expr) ||
+    Node.isFunctionDeclaration(expr)
+  )
+    return returnedExpressions(expr).flatMap(recurse);
   if (Node.isAwaitExpression(expr)) return recurse(expr.getExpression());
-  if (Node.isConditionalExpression(expr)) return [...recurse(expr.getWhenTrue()), ...recurse(expr.getWhenFalse())];
+  if (Node.isConditionalExpression(expr))
+    return [...recurse(expr.getWhenTrue()), ...recurse(expr.getWhenFalse())];
   if (Node.isCallExpression(expr)) {
     const callee = expr.getExpression();
     const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
@@ -101,7 +150,8 @@ export function textFragments(ctx: ScanContext, node: Node, context: Context, se
     // `[...].join('\n')`, `text.trim()`, `dedent(...)`: the text is in the receiver or arguments.
     if (Node.isPropertyAccessExpression(callee)) return recurse(callee.getExpression());
     const fn = resolveValue(callee);
-    if (Node.isArrowFunction(fn) || Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn)) return recurse(fn);
+    if (Node.isArrowFunction(fn) || Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn))
+      return recurse(fn);
     return expr.getArguments().flatMap(recurse);
   }
   if (Node.isTaggedTemplateExpression(expr)) return recurse(expr.getTemplate());

@@ -34,7 +34,11 @@ function boundArgument(id: Node, walk: Walk): Node | undefined {
 
 function bindingsOf(fn: Node, call: Node): Map<Node, Node> {
   const bindings = new Map<Node, Node>();
-  if (!Node.isCallExpression(call) || !(Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) || Node.isArrowFunction(fn))) return bindings;
+  if (
+    !Node.isCallExpression(call) ||
+    !(Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) || Node.isArrowFunction(fn))
+  )
+    return bindings;
   const args = call.getArguments();
   fn.getParameters().forEach((p, i) => {
     if (args[i]) bindings.set(p, args[i]!);
@@ -46,26 +50,52 @@ export function emptyToolSet(): ToolSet {
   return { entries: [], unresolved: [], runtime: [] };
 }
 
-export function readToolMap(ctx: MapContext, node: Node, origin: ToolOrigin, toolset?: string): ToolSet {
+export function readToolMap(
+  ctx: MapContext,
+  node: Node,
+  origin: ToolOrigin,
+  toolset?: string,
+): ToolSet {
   const set = emptyToolSet();
-  collect(ctx, node, set, { origin, conditional: false, via: [], seen: new Set(), ...(toolset === undefined ? {} : { toolset }) });
+  collect(ctx, node, set, {
+    origin,
+    conditional: false,
+    via: [],
+    seen: new Set(),
+    ...(toolset === undefined ? {} : { toolset }),
+  });
   return set;
 }
 
 /** The return expressions of a function (arrow body or `return` statements, not nested functions). */
 export function returnedExpressions(fn: Node): Node[] {
   if (Node.isArrowFunction(fn) && !Node.isBlock(fn.getBody())) return [fn.getBody()];
-  const body = Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) || Node.isArrowFunction(fn) || Node.isMethodDeclaration(fn) ? fn.getBody() : undefined;
+  const body =
+    Node.isFunctionDeclaration(fn) ||
+    Node.isFunctionExpression(fn) ||
+    Node.isArrowFunction(fn) ||
+    Node.isMethodDeclaration(fn)
+      ? fn.getBody()
+      : undefined;
   if (!body) return [];
   return body
     .getDescendantsOfKind(SyntaxKind.ReturnStatement)
-    .filter((ret) => ret.getFirstAncestor((a) => isFunction(a) || Node.isMethodDeclaration(a) || Node.isGetAccessorDeclaration(a)) === fn)
+    .filter(
+      (ret) =>
+        ret.getFirstAncestor(
+          (a) => isFunction(a) || Node.isMethodDeclaration(a) || Node.isGetAccessorDeclaration(a),
+        ) === fn,
+    )
     .map((ret) => ret.getExpression())
     .filter((e): e is NonNullable<typeof e> => e !== undefined);
 }
 
 function isFunction(node: Node): boolean {
-  return Node.isArrowFunction(node) || Node.isFunctionExpression(node) || Node.isFunctionDeclaration(node);
+  return (
+    Node.isArrowFunction(node) ||
+    Node.isFunctionExpression(node) ||
+    Node.isFunctionDeclaration(node)
+  );
 }
 
 function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
@@ -81,49 +111,89 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
   }
   if (Node.isIdentifier(expr) || Node.isPropertyAccessExpression(expr)) {
     const value = resolveValue(expr);
-    if (value !== expr) return collect(ctx, value, set, { ...walk, via: [...walk.via, locate(ctx, expr)] });
+    if (value !== expr)
+      return collect(ctx, value, set, { ...walk, via: [...walk.via, locate(ctx, expr)] });
   }
   if (Node.isObjectLiteralExpression(expr)) return readObject(ctx, expr, set, walk);
   if (Node.isConditionalExpression(expr)) {
-    for (const branch of [expr.getWhenTrue(), expr.getWhenFalse()]) collect(ctx, branch, set, { ...walk, conditional: true });
+    for (const branch of [expr.getWhenTrue(), expr.getWhenFalse()])
+      collect(ctx, branch, set, { ...walk, conditional: true });
     return;
   }
-  if (Node.isBinaryExpression(expr) && ['??', '||', '&&'].includes(expr.getOperatorToken().getText())) {
-    for (const side of [expr.getLeft(), expr.getRight()]) collect(ctx, side, set, { ...walk, conditional: true });
+  if (
+    Node.isBinaryExpression(expr) &&
+    ['??', '||', '&&'].includes(expr.getOperatorToken().getText())
+  ) {
+    for (const side of [expr.getLeft(), expr.getRight()])
+      collect(ctx, side, set, { ...walk, conditional: true });
     return;
   }
   if (isFunction(expr)) {
     const returns = returnedExpressions(expr);
-    if (returns.length === 0) return unresolved(ctx, set, walk, expr, 'a function with no return value we can read');
-    for (const ret of returns) collect(ctx, ret, set, { ...walk, conditional: walk.conditional || returns.length > 1 });
+    if (returns.length === 0)
+      return unresolved(ctx, set, walk, expr, 'a function with no return value we can read');
+    for (const ret of returns)
+      collect(ctx, ret, set, { ...walk, conditional: walk.conditional || returns.length > 1 });
     return;
   }
   if (Node.isCallExpression(expr)) {
     const callee = resolveValue(expr.getExpression());
     if (isFunction(callee)) {
-      const call = { node: expr, name: expr.getExpression().getText().slice(0, 60), bindings: bindingsOf(callee, expr) };
+      const call = {
+        node: expr,
+        name: expr.getExpression().getText().slice(0, 60),
+        bindings: bindingsOf(callee, expr),
+      };
       return collect(ctx, callee, set, { ...walk, via: [...walk.via, locate(ctx, expr)], call });
     }
-    return unresolved(ctx, set, walk, expr, `built at run time by ${expr.getExpression().getText()}()`);
+    return unresolved(
+      ctx,
+      set,
+      walk,
+      expr,
+      `built at run time by ${expr.getExpression().getText()}()`,
+    );
   }
   if (Node.isIdentifier(expr)) {
     // A helper that returns its parameter (`wrapTools(tools) { ...; return tools }`) keeps the argument's map.
     const bound = boundArgument(expr, walk);
     if (bound) return collect(ctx, bound, set, { ...walk, call: undefined } as Walk);
-    return unresolved(ctx, set, walk, expr, `${expr.getText()} has no value we can read statically (a parameter or an untyped binding)`);
+    return unresolved(
+      ctx,
+      set,
+      walk,
+      expr,
+      `${expr.getText()} has no value we can read statically (a parameter or an untyped binding)`,
+    );
   }
   unresolved(ctx, set, walk, expr, `cannot read a tool map from ${expr.getKindName()}`);
 }
 
 function unresolved(ctx: MapContext, set: ToolSet, walk: Walk, node: Node, reason: string): void {
   if (!walk.call) {
-    set.unresolved.push({ origin: walk.origin, location: locate(ctx, node), text: node.getText().slice(0, 120), reason });
+    set.unresolved.push({
+      origin: walk.origin,
+      location: locate(ctx, node),
+      text: node.getText().slice(0, 120),
+      reason,
+    });
     return;
   }
   // Inside a helper: point at the call the user wrote, and say what the helper was given.
   const at = locate(ctx, node);
-  const given = [...walk.call.bindings.values()].map((arg) => resolveValue(arg)).filter(Node.isObjectLiteralExpression);
-  const keys = given.flatMap((o) => o.getProperties().map((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? keyOf(p.getNameNode()).value : undefined)).filter((k): k is string => k !== undefined));
+  const given = [...walk.call.bindings.values()]
+    .map((arg) => resolveValue(arg))
+    .filter(Node.isObjectLiteralExpression);
+  const keys = given.flatMap((o) =>
+    o
+      .getProperties()
+      .map((p) =>
+        Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)
+          ? keyOf(p.getNameNode()).value
+          : undefined,
+      )
+      .filter((k): k is string => k !== undefined),
+  );
   set.unresolved.push({
     origin: walk.origin,
     location: locate(ctx, walk.call.node),
@@ -161,7 +231,8 @@ function readObject(ctx: MapContext, object: Node, set: ToolSet, walk: Walk): vo
     }
     const nameNode = prop.getNameNode();
     const key = keyOf(nameNode);
-    if (key.value === undefined && Node.isComputedPropertyName(nameNode)) key.value = builtinIdKey(nameNode.getExpression(), ctx);
+    if (key.value === undefined && Node.isComputedPropertyName(nameNode))
+      key.value = builtinIdKey(nameNode.getExpression(), ctx);
     if (key.value === undefined) {
       unresolved(ctx, set, walk, nameNode, `the key ${nameNode.getText()} is computed at run time`);
       continue;
@@ -186,8 +257,13 @@ function readObject(ctx: MapContext, object: Node, set: ToolSet, walk: Walk): vo
  * The value and what identifies it across maps: a built-in by its export, anything else by where
  * its definition is (one `createTool(...)` registered by two agents is one tool).
  */
-function withValueRef(ctx: MapContext, node: Node, value: ToolValue): { value: ToolValue; valueRef?: string; valueLocation?: Location } {
-  if (value.kind === 'builtin' || value.kind === 'web-search-marker') return { value, valueRef: `builtin#${value.exportName}` };
+function withValueRef(
+  ctx: MapContext,
+  node: Node,
+  value: ToolValue,
+): { value: ToolValue; valueRef?: string; valueLocation?: Location } {
+  if (value.kind === 'builtin' || value.kind === 'web-search-marker')
+    return { value, valueRef: `builtin#${value.exportName}` };
   const def = resolveValue(node);
   if (Node.isIdentifier(def)) return { value };
   const at = locate(ctx, def);
@@ -195,12 +271,16 @@ function withValueRef(ctx: MapContext, node: Node, value: ToolValue): { value: T
 }
 
 export function keyOf(nameNode: Node): { value: string | undefined; kind: KeyKind } {
-  if (Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode)) return { value: nameNode.getText(), kind: 'identifier' };
+  if (Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode))
+    return { value: nameNode.getText(), kind: 'identifier' };
   if (Node.isStringLiteral(nameNode)) return { value: nameNode.getLiteralValue(), kind: 'string' };
   if (Node.isNumericLiteral(nameNode)) return { value: numericKey(nameNode), kind: 'numeric' };
   if (Node.isComputedPropertyName(nameNode)) {
     const inner = unwrap(nameNode.getExpression());
-    const kind: KeyKind = Node.isTemplateExpression(inner) || Node.isNoSubstitutionTemplateLiteral(inner) ? 'template' : 'computed';
+    const kind: KeyKind =
+      Node.isTemplateExpression(inner) || Node.isNoSubstitutionTemplateLiteral(inner)
+        ? 'template'
+        : 'computed';
     return { value: staticString(inner), kind };
   }
   return { value: undefined, kind: 'computed' };

@@ -1,7 +1,12 @@
 /** Classifies the value registered under a tool key: createTool, built-in, AI SDK, provider tool... */
 import { Node } from '../ts-morph.ts';
 import { importedFrom, isMastraExport, mastraExport, resolveValue, unwrap } from './ast.ts';
-import { BUNDLED_BUILTIN_IDS, declaredToolId, installedToolId, WEB_SEARCH_MARKER } from './builtins.ts';
+import {
+  BUNDLED_BUILTIN_IDS,
+  declaredToolId,
+  installedToolId,
+  WEB_SEARCH_MARKER,
+} from './builtins.ts';
 import type { ToolValue } from './model.ts';
 import type { TypeOracle } from './type-oracle.ts';
 import { objectBehind, staticString } from './static-value.ts';
@@ -39,9 +44,13 @@ function workflowId(node: Node): string | undefined {
 }
 
 export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
-  const exported = Node.isIdentifier(expr) || Node.isPropertyAccessExpression(expr) ? mastraExport(expr) : undefined;
+  const exported =
+    Node.isIdentifier(expr) || Node.isPropertyAccessExpression(expr)
+      ? mastraExport(expr)
+      : undefined;
   if (exported && exported.module.startsWith('@mastra/core')) {
-    if (exported.exportName === WEB_SEARCH_MARKER) return { kind: 'web-search-marker', ...exported };
+    if (exported.exportName === WEB_SEARCH_MARKER)
+      return { kind: 'web-search-marker', ...exported };
     const declared = installedToolId(ctx.types, expr, exported);
     const bundled = BUNDLED_BUILTIN_IDS[exported.exportName];
     if (declared || bundled) {
@@ -53,7 +62,8 @@ export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
   const value = resolveValue(expr);
   const agentIndex = ctx.agentIndexOf(value);
   if (agentIndex !== undefined) return { kind: 'agent', agentIndex };
-  if (Node.isNewExpression(value) && isMastraExport(value.getExpression(), ['Agent'])) return { kind: 'agent' };
+  if (Node.isNewExpression(value) && isMastraExport(value.getExpression(), ['Agent']))
+    return { kind: 'agent' };
   if (Node.isCallExpression(value)) {
     const callee = value.getExpression();
     if (isMastraExport(callee, ['createTool'])) {
@@ -63,7 +73,10 @@ export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
     const from = importedFrom(callee);
     if (from?.module === 'ai' && from.exportName === 'tool') return { kind: 'ai-sdk-tool' };
     // openai.tools.webSearch(), anthropic.tools.webSearch_20250305(), google.tools.googleSearch()
-    if (Node.isPropertyAccessExpression(callee) && /\.tools$/.test(callee.getExpression().getText())) {
+    if (
+      Node.isPropertyAccessExpression(callee) &&
+      /\.tools$/.test(callee.getExpression().getText())
+    ) {
       return { kind: 'provider-defined', call: callee.getText() };
     }
     if (isWorkflowChain(value)) {
@@ -72,7 +85,9 @@ export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
     }
   }
   // An object written out in the code has no declared id to ask the type checker for: read it.
-  const id = Node.isObjectLiteralExpression(value) ? idFromArgument(value) : declaredToolId(ctx.types, expr);
+  const id = Node.isObjectLiteralExpression(value)
+    ? idFromArgument(value)
+    : declaredToolId(ctx.types, expr);
   const text = expr.getText().slice(0, 80);
   return id === undefined ? { kind: 'unknown', text } : { kind: 'unknown', text, id };
 }

@@ -47,7 +47,14 @@ export class TsConfigs {
       const parsed = this.#parse(file);
       if (!parsed) continue;
       const dir = path.dirname(file);
-      this.#byDir.set(dir, [...(this.#byDir.get(dir) ?? []), parsed].sort((a, b) => Number(path.basename(b.file) === 'tsconfig.json') - Number(path.basename(a.file) === 'tsconfig.json') || a.file.localeCompare(b.file)));
+      this.#byDir.set(
+        dir,
+        [...(this.#byDir.get(dir) ?? []), parsed].sort(
+          (a, b) =>
+            Number(path.basename(b.file) === 'tsconfig.json') -
+              Number(path.basename(a.file) === 'tsconfig.json') || a.file.localeCompare(b.file),
+        ),
+      );
       queue.push(...parsed.references);
     }
   }
@@ -66,7 +73,10 @@ export class TsConfigs {
   }
 
   #parse(file: string): Parsed | undefined {
-    const host: ts.ParseConfigFileHost = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} };
+    const host: ts.ParseConfigFileHost = {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: () => {},
+    };
     const parsed = ts.getParsedCommandLineOfConfigFile(file, {}, host, this.#extended);
     if (!parsed) return undefined;
     return {

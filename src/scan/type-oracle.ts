@@ -24,14 +24,22 @@ export interface TypeOracle {
 }
 
 /** For in-memory scans: the project itself is all there is (nothing installed is read). */
-export const SAME_PROJECT: TypeOracle = { withTypes: (node, query) => query(node), packageToolId: () => UNDECIDED };
+export const SAME_PROJECT: TypeOracle = {
+  withTypes: (node, query) => query(node),
+  packageToolId: () => UNDECIDED,
+};
 
 /** The node with the same kind and span in another copy of the file. */
 function sameNode(node: Node, copy: Node): Node | undefined {
   const start = node.getStart();
   const end = node.getEnd();
-  for (let at: Node | undefined = copy.getSourceFile().getDescendantAtPos(start); at; at = at.getParent()) {
-    if (at.getStart() === start && at.getEnd() === end && at.getKind() === node.getKind()) return at;
+  for (
+    let at: Node | undefined = copy.getSourceFile().getDescendantAtPos(start);
+    at;
+    at = at.getParent()
+  ) {
+    if (at.getStart() === start && at.getEnd() === end && at.getKind() === node.getKind())
+      return at;
     if (at.getStart() < start || at.getEnd() > end) return undefined;
   }
   return undefined;
@@ -46,7 +54,8 @@ export function typedProjects(configs: TsConfigs): TypeOracle {
   const optionsFor = (file: string) => {
     const { configFile, options } = configs.ownerOf(file);
     let typed = typedOptions.get(configFile ?? '');
-    if (!typed) typedOptions.set(configFile ?? '', (typed = { ...options, allowJs: true, noEmit: true }));
+    if (!typed)
+      typedOptions.set(configFile ?? '', (typed = { ...options, allowJs: true, noEmit: true }));
     return { key: configFile ?? '', options: typed };
   };
   return {
@@ -55,7 +64,11 @@ export function typedProjects(configs: TsConfigs): TypeOracle {
       const { key, options } = optionsFor(file);
       let project = projects.get(key);
       if (!project) {
-        project = new Project({ compilerOptions: options, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
+        project = new Project({
+          compilerOptions: options,
+          skipAddingFilesFromTsConfig: true,
+          skipFileDependencyResolution: true,
+        });
         projects.set(key, project);
       }
       try {

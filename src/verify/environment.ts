@@ -48,8 +48,12 @@ export function providerKeyNames(root: string): string[] {
   const registry = core && path.join(core, 'dist', 'provider-registry.json');
   if (registry && existsSync(registry)) {
     try {
-      const { providers } = JSON.parse(readFileSync(registry, 'utf8')) as { providers?: Record<string, { apiKeyEnvVar?: string | string[] }> };
-      for (const p of Object.values(providers ?? {})) for (const n of [p.apiKeyEnvVar ?? []].flat()) if (/^[A-Z][A-Z0-9_]*$/.test(n)) names.add(n);
+      const { providers } = JSON.parse(readFileSync(registry, 'utf8')) as {
+        providers?: Record<string, { apiKeyEnvVar?: string | string[] }>;
+      };
+      for (const p of Object.values(providers ?? {}))
+        for (const n of [p.apiKeyEnvVar ?? []].flat())
+          if (/^[A-Z][A-Z0-9_]*$/.test(n)) names.add(n);
     } catch {
       // an unreadable registry leaves the base list
     }
@@ -57,12 +61,16 @@ export function providerKeyNames(root: string): string[] {
   return [...names].sort();
 }
 
-export function childEnvironment(root: string, base: NodeJS.ProcessEnv = process.env): { env: NodeJS.ProcessEnv; envFile?: string } {
+export function childEnvironment(
+  root: string,
+  base: NodeJS.ProcessEnv = process.env,
+): { env: NodeJS.ProcessEnv; envFile?: string } {
   const env: NodeJS.ProcessEnv = { ...base };
   const envFile = ENV_FILES.find((f) => existsSync(path.join(root, f)));
   if (envFile) {
     // The shell's own values win, as with dotenv.
-    for (const [k, v] of Object.entries(parseEnv(readFileSync(path.join(root, envFile), 'utf8')))) if (env[k] === undefined) env[k] = v;
+    for (const [k, v] of Object.entries(parseEnv(readFileSync(path.join(root, envFile), 'utf8'))))
+      if (env[k] === undefined) env[k] = v;
   }
   for (const name of providerKeyNames(root)) env[name] = DUMMY_KEY;
   env.MASTRA_TELEMETRY_DISABLED = '1';

@@ -7,7 +7,8 @@
 export const VERIFY_SCHEMA_VERSION = 1;
 
 /** The provider protocols verify answers locally; any other request is refused. */
-export type Protocol = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'google-generate-content';
+export type Protocol =
+  'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'google-generate-content';
 
 /** `tool_choice` (or its equivalent) in one shape for every protocol. */
 export interface ToolChoiceView {
@@ -148,7 +149,14 @@ export interface CallVerification extends Verification {
 }
 
 export interface LoadError {
-  kind: 'import-error' | 'missing-env' | 'no-export' | 'not-mastra' | 'timeout' | 'exited' | 'spawn-failed';
+  kind:
+    | 'import-error'
+    | 'missing-env'
+    | 'no-export'
+    | 'not-mastra'
+    | 'timeout'
+    | 'exited'
+    | 'spawn-failed';
   /** One line: the missing variable, or the first line of the error. */
   reason: string;
   /** The stack and the app's last output lines (shown with --verbose). */
@@ -176,7 +184,12 @@ export interface VerifyReport {
   blocked: Blocked[];
   /** Provider requests answered outside any measured call (e.g. at import). */
   otherProviderRequests: Array<{ url: string; phase: Phase }>;
-  totals: Record<VerifyStatus, number> & { agents: number; calls: number; failing: number; blocked: number };
+  totals: Record<VerifyStatus, number> & {
+    agents: number;
+    calls: number;
+    failing: number;
+    blocked: number;
+  };
 }
 
 /** What one call sent, reduced to what `migrate --verify` compares. */

@@ -10,23 +10,33 @@ import { fileURLToPath } from 'node:url';
 import { VerifyUsageError } from './errors.ts';
 
 /** What `mastra dev` loads by default: src/mastra/index with its default extensions. */
-export const DEFAULT_ENTRIES = ['src/mastra/index.ts', 'src/mastra/index.mts', 'src/mastra/index.js', 'src/mastra/index.mjs'];
+export const DEFAULT_ENTRIES = [
+  'src/mastra/index.ts',
+  'src/mastra/index.mts',
+  'src/mastra/index.js',
+  'src/mastra/index.mjs',
+];
 
 export function resolveEntry(root: string, entry: string | undefined): string {
   if (entry !== undefined) {
     const file = path.resolve(root, entry);
-    if (!existsSync(file) || !statSync(file).isFile()) throw new VerifyUsageError(`entry not found: ${entry} (relative to ${root})`);
+    if (!existsSync(file) || !statSync(file).isFile())
+      throw new VerifyUsageError(`entry not found: ${entry} (relative to ${root})`);
     return file;
   }
   const found = DEFAULT_ENTRIES.map((e) => path.resolve(root, e)).find((f) => existsSync(f));
-  if (!found) throw new VerifyUsageError(`no ${DEFAULT_ENTRIES[0]} in ${root}; name the file that exports the Mastra instance with --entry FILE`);
+  if (!found)
+    throw new VerifyUsageError(
+      `no ${DEFAULT_ENTRIES[0]} in ${root}; name the file that exports the Mastra instance with --entry FILE`,
+    );
   return found;
 }
 
 export function resolveScenarios(root: string, file: string | undefined): string | undefined {
   if (file === undefined) return undefined;
   const resolved = path.resolve(root, file);
-  if (!existsSync(resolved) || !statSync(resolved).isFile()) throw new VerifyUsageError(`scenarios file not found: ${file} (relative to ${root})`);
+  if (!existsSync(resolved) || !statSync(resolved).isFile())
+    throw new VerifyUsageError(`scenarios file not found: ${file} (relative to ${root})`);
   return resolved;
 }
 
@@ -34,7 +44,11 @@ const here = fileURLToPath(import.meta.url);
 
 /** The child's modules, next to this file in source (.ts) and in dist (.js). */
 export const DRIVER = path.join(path.dirname(here), 'child', `driver${path.extname(here)}`);
-export const PRELOAD_SOURCE = path.join(path.dirname(here), 'child', `preload${path.extname(here)}`);
+export const PRELOAD_SOURCE = path.join(
+  path.dirname(here),
+  'child',
+  `preload${path.extname(here)}`,
+);
 
 /** tsx's loader, resolved from this package: the app does not need its own. */
 export const TSX_LOADER = import.meta.resolve('tsx');
@@ -54,7 +68,11 @@ export function loaderExecutables(): string[] {
     const esbuild = path.dirname(fromTsx.resolve('esbuild/package.json'));
     add(esbuild);
     const fromEsbuild = createRequire(path.join(esbuild, 'package.json'));
-    add(path.dirname(fromEsbuild.resolve(`@esbuild/${process.platform}-${process.arch}/package.json`)));
+    add(
+      path.dirname(
+        fromEsbuild.resolve(`@esbuild/${process.platform}-${process.arch}/package.json`),
+      ),
+    );
   } catch {
     // esbuild falls back to its own resolution; nothing else to allow
   }

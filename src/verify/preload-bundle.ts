@@ -11,6 +11,14 @@ import { PRELOAD_SOURCE } from './paths.ts';
 /** Writes the bundle into `dir`; returns its URL for `--import`. */
 export function bundlePreload(dir: string): string {
   const outfile = path.join(dir, 'preload.mjs');
-  buildSync({ entryPoints: [PRELOAD_SOURCE], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent' });
+  buildSync({
+    entryPoints: [PRELOAD_SOURCE],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+  });
   return pathToFileURL(outfile).href;
 }

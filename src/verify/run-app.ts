@@ -75,7 +75,15 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
     prompt: PROMPT,
   };
   const { env, envFile } = childEnvironment(root);
-  const run: AppRun = { loaded: false, instanceAgents: [], calls: [], blocked: [], otherProviderRequests: [], output: '', ...(envFile ? { envFile } : {}) };
+  const run: AppRun = {
+    loaded: false,
+    instanceAgents: [],
+    calls: [],
+    blocked: [],
+    otherProviderRequests: [],
+    output: '',
+    ...(envFile ? { envFile } : {}),
+  };
   let phase: Phase = 'import';
   let done = false;
 
@@ -95,8 +103,14 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
       child.stderr!.on('data', keep);
       const timer = setTimeout(() => {
         const seconds = Math.round(options.timeoutMs / 1000);
-        if (phase === 'import') run.loadError = { kind: 'timeout', reason: `the app did not finish loading within ${seconds} s (--timeout)`, detail: run.output };
-        else run.stopped = { phase, reason: `the run hit the time limit of ${seconds} s (--timeout)` };
+        if (phase === 'import')
+          run.loadError = {
+            kind: 'timeout',
+            reason: `the app did not finish loading within ${seconds} s (--timeout)`,
+            detail: run.output,
+          };
+        else
+          run.stopped = { phase, reason: `the run hit the time limit of ${seconds} s (--timeout)` };
         child.kill('SIGKILL');
       }, options.timeoutMs);
 
@@ -117,7 +131,12 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
             run.blocked.push(message.item);
             break;
           case 'load-error':
-            run.loadError = { ...message.error, ...(message.error.detail !== undefined || run.output ? { detail: [message.error.detail, run.output].filter(Boolean).join('\n') } : {}) };
+            run.loadError = {
+              ...message.error,
+              ...(message.error.detail !== undefined || run.output
+                ? { detail: [message.error.detail, run.output].filter(Boolean).join('\n') }
+                : {}),
+            };
             break;
           case 'usage-error':
             run.usageError = message.message;
@@ -133,14 +152,22 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
         }
       });
       child.on('error', (error) => {
-        run.loadError = { kind: 'spawn-failed', reason: `could not start Node.js for the app: ${error.message}` };
+        run.loadError = {
+          kind: 'spawn-failed',
+          reason: `could not start Node.js for the app: ${error.message}`,
+        };
       });
       child.on('close', (code, signal) => {
         clearTimeout(timer);
         if (!done && !run.loadError && !run.stopped) {
           const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
           const said = lastLine(run.output);
-          if (!run.loaded) run.loadError = { kind: 'exited', reason: `the app ${how} while loading${said ? `: ${said}` : ''}`, detail: run.output };
+          if (!run.loaded)
+            run.loadError = {
+              kind: 'exited',
+              reason: `the app ${how} while loading${said ? `: ${said}` : ''}`,
+              detail: run.output,
+            };
           else run.stopped = { phase, reason: `the app ${how}${said ? `: ${said}` : ''}` };
         }
         resolve();

@@ -12,7 +12,17 @@ import { scanRepository, type ScanOptions } from '../scan/scan.ts';
 import { agentReasons, compare, isToolFailure, predictAgent, predictCall } from './compare.ts';
 import { DEFAULT_TIMEOUT_MS } from './defaults.ts';
 import { VerifyUsageError } from './errors.ts';
-import { VERIFY_SCHEMA_VERSION, type AgentVerification, type CallVerification, type MeasuredCall, type Measurement, type ScanAgentRef, type Verification, type VerifyReport, type VerifyStatus } from './model.ts';
+import {
+  VERIFY_SCHEMA_VERSION,
+  type AgentVerification,
+  type CallVerification,
+  type MeasuredCall,
+  type Measurement,
+  type ScanAgentRef,
+  type Verification,
+  type VerifyReport,
+  type VerifyStatus,
+} from './model.ts';
 import { resolveEntry, resolveScenarios } from './paths.ts';
 import { runApp, type AppRun } from './run-app.ts';
 
@@ -42,20 +52,43 @@ export interface AppTarget {
 export function appTarget(target: string, options: VerifyOptions): AppTarget {
   const root = path.resolve(target);
   const scenarios = resolveScenarios(root, options.scenarios);
-  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) throw new VerifyUsageError('--timeout must be a positive number of seconds');
-  return { root, entry: resolveEntry(root, options.entry), exportName: options.exportName ?? 'mastra', ...(scenarios ? { scenarios } : {}) };
+  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0))
+    throw new VerifyUsageError('--timeout must be a positive number of seconds');
+  return {
+    root,
+    entry: resolveEntry(root, options.entry),
+    exportName: options.exportName ?? 'mastra',
+    ...(scenarios ? { scenarios } : {}),
+  };
 }
 
 export function runTarget(app: AppTarget, options: VerifyOptions): Promise<AppRun> {
-  return runApp({ ...app, agents: options.agents ?? [], timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  return runApp({
+    ...app,
+    agents: options.agents ?? [],
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  });
 }
 
-export const scanRef = (a: AgentInfo): ScanAgentRef => ({ label: agentLabel(a), file: a.location.file, line: a.location.line });
+export const scanRef = (a: AgentInfo): ScanAgentRef => ({
+  label: agentLabel(a),
+  file: a.location.file,
+  line: a.location.line,
+});
 
 /** The scan's agent for an agent of the instance: by registration key, else by id, else by name. */
-export function matchAgent(scan: ScanResult, instance: { key?: string; id?: string; name?: string }): { agent?: AgentInfo; reason?: string } {
+export function matchAgent(
+  scan: ScanResult,
+  instance: { key?: string; id?: string; name?: string },
+): { agent?: AgentInfo; reason?: string } {
   const tries: Array<[string, (a: AgentInfo) => boolean]> = [
-    ['registered as', (a) => instance.key !== undefined && a.registeredAs.includes(instance.key) && (instance.id === undefined || a.id === undefined || a.id === instance.id)],
+    [
+      'registered as',
+      (a) =>
+        instance.key !== undefined &&
+        a.registeredAs.includes(instance.key) &&
+        (instance.id === undefined || a.id === undefined || a.id === instance.id),
+    ],
     ['registered as', (a) => instance.key !== undefined && a.registeredAs.includes(instance.key)],
     ['with id', (a) => instance.id !== undefined && a.id === instance.id],
     ['named', (a) => instance.name !== undefined && a.name === instance.name],
@@ -63,18 +96,38 @@ export function matchAgent(scan: ScanResult, instance: { key?: string; id?: stri
   for (const [how, test] of tries) {
     const found = scan.agents.filter(test);
     if (found.length === 1) return { agent: found[0]! };
-    if (found.length > 1) return { reason: `the scan found ${found.length} agents ${how} ${JSON.stringify(instance.key ?? instance.id)}: ${found.map((a) => `${a.location.file}:${a.location.line}`).join(', ')}` };
+    if (found.length > 1)
+      return {
+        reason: `the scan found ${found.length} agents ${how} ${JSON.stringify(instance.key ?? instance.id)}: ${found.map((a) => `${a.location.file}:${a.location.line}`).join(', ')}`,
+      };
   }
-  return { reason: `the scan found no agent registered as ${JSON.stringify(instance.key)}${instance.id ? ` or with id ${JSON.stringify(instance.id)}` : ''}` };
+  return {
+    reason: `the scan found no agent registered as ${JSON.stringify(instance.key)}${instance.id ? ` or with id ${JSON.stringify(instance.id)}` : ''}`,
+  };
 }
 
 /** Without a prediction: the measured list with the reasons, or not measured at all. */
 function withoutPrediction(measurement: Measurement, reasons: string[]): Verification {
-  if (measurement.request || isToolFailure(measurement)) return { status: 'unpredictable', measurement, reasons };
-  return { status: 'unmeasured', measurement, reasons: [measurement.error ? `the call failed before any provider request: ${measurement.error.message}` : 'no provider request was made'] };
+  if (measurement.request || isToolFailure(measurement))
+    return { status: 'unpredictable', measurement, reasons };
+  return {
+    status: 'unmeasured',
+    measurement,
+    reasons: [
+      measurement.error
+        ? `the call failed before any provider request: ${measurement.error.message}`
+        : 'no provider request was made',
+    ],
+  };
 }
 
-function verification(scan: ScanResult, call: MeasuredCall, behaviourVersion: string | undefined, agent: AgentInfo | undefined, missing?: string): Verification {
+function verification(
+  scan: ScanResult,
+  call: MeasuredCall,
+  behaviourVersion: string | undefined,
+  agent: AgentInfo | undefined,
+  missing?: string,
+): Verification {
   const measurement = call.measurement;
   if (!agent) return withoutPrediction(measurement, [missing ?? 'the scan found no such agent']);
   const behaviour = behaviourFor(behaviourVersion ?? scan.mastra.version);
@@ -94,15 +147,25 @@ function unmeasured(reason: string): Verification {
 }
 
 /** Builds the report from a scan and a run of the app. Pure. */
-export function buildVerifyReport(scan: ScanResult, run: AppRun, app: AppTarget, target: string, options: VerifyOptions = {}): VerifyReport {
+export function buildVerifyReport(
+  scan: ScanResult,
+  run: AppRun,
+  app: AppTarget,
+  target: string,
+  options: VerifyOptions = {},
+): VerifyReport {
   const matched = new Set<number>();
   const agents: AgentVerification[] = [];
-  const wanted = options.agents?.length ? run.instanceAgents.filter((a) => options.agents!.includes(a.key)) : run.instanceAgents;
+  const wanted = options.agents?.length
+    ? run.instanceAgents.filter((a) => options.agents!.includes(a.key))
+    : run.instanceAgents;
   for (const instance of run.loaded && !run.usageError ? wanted : []) {
     const { agent, reason } = matchAgent(scan, instance);
     if (agent) matched.add(agent.index);
     const call = run.calls.find((c) => c.source === 'agent' && c.agentKey === instance.key);
-    const stopped = run.stopped ? `${run.stopped.reason} before this agent was measured` : 'not measured';
+    const stopped = run.stopped
+      ? `${run.stopped.reason} before this agent was measured`
+      : 'not measured';
     agents.push({
       key: instance.key,
       ...(instance.id !== undefined ? { id: instance.id } : {}),
@@ -114,7 +177,11 @@ export function buildVerifyReport(scan: ScanResult, run: AppRun, app: AppTarget,
   const calls: CallVerification[] = run.calls
     .filter((c) => c.source === 'scenario')
     .map((c) => {
-      const { agent, reason } = matchAgent(scan, { ...(c.agentKey !== undefined ? { key: c.agentKey } : {}), ...(c.agentId !== undefined ? { id: c.agentId } : {}), ...(c.agentName !== undefined ? { name: c.agentName } : {}) });
+      const { agent, reason } = matchAgent(scan, {
+        ...(c.agentKey !== undefined ? { key: c.agentKey } : {}),
+        ...(c.agentId !== undefined ? { id: c.agentId } : {}),
+        ...(c.agentName !== undefined ? { name: c.agentName } : {}),
+      });
       return {
         agent: c.agentKey ?? c.agentId ?? c.agentName ?? '?',
         method: c.method,
@@ -138,7 +205,10 @@ export function buildVerifyReport(scan: ScanResult, run: AppRun, app: AppTarget,
     agents,
     calls,
     ...(run.scenarioError ? { scenarioError: run.scenarioError } : {}),
-    notOnInstance: run.loaded && !options.agents?.length ? scan.agents.filter((a) => !matched.has(a.index)).map(scanRef) : [],
+    notOnInstance:
+      run.loaded && !options.agents?.length
+        ? scan.agents.filter((a) => !matched.has(a.index)).map(scanRef)
+        : [],
     blocked: run.blocked,
     otherProviderRequests: run.otherProviderRequests,
     totals: {
@@ -163,7 +233,14 @@ export interface VerifyResult {
 /** Scans and runs the app side by side, then compares. */
 export async function verify(target: string, options: VerifyOptions = {}): Promise<VerifyResult> {
   const app = appTarget(target, options);
-  const [scan, run] = await Promise.all([scanRepository(app.root, { ...(options.include ? { include: options.include } : {}), ...(options.exclude ? { exclude: options.exclude } : {}), ...(options.clock ? { clock: options.clock } : {}) }), runTarget(app, options)]);
+  const [scan, run] = await Promise.all([
+    scanRepository(app.root, {
+      ...(options.include ? { include: options.include } : {}),
+      ...(options.exclude ? { exclude: options.exclude } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+    }),
+    runTarget(app, options),
+  ]);
   const report = buildVerifyReport(scan, run, app, target, options);
   return run.usageError ? { report, usageError: run.usageError } : { report };
 }

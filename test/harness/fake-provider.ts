@@ -33,7 +33,11 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       // No keep-alive: a client reusing a socket the server is closing races, fails the request, and
       // the SDK retries with back-off (seen as a flaky, slow test under load).
       res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
-      res.end(JSON.stringify({ error: { message: 'captured by fake provider', type: 'invalid_request_error' } }));
+      res.end(
+        JSON.stringify({
+          error: { message: 'captured by fake provider', type: 'invalid_request_error' },
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

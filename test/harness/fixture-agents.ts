@@ -13,7 +13,12 @@ register('./stub-loader.mjs', import.meta.url);
 let counter = 0;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixture modules are untyped here */
-export async function captureFixtureAgent(root: string, agent: AgentInfo, provider: FakeProvider, options: Record<string, unknown> = {}): Promise<{ toolNames: string[] | null; toolChoice?: unknown; error?: string }> {
+export async function captureFixtureAgent(
+  root: string,
+  agent: AgentInfo,
+  provider: FakeProvider,
+  options: Record<string, unknown> = {},
+): Promise<{ toolNames: string[] | null; toolChoice?: unknown; error?: string }> {
   // Fixture code reads prompt files relative to the working directory, as an app started there would.
   const cwd = process.cwd();
   process.chdir(root);
@@ -28,7 +33,9 @@ export async function captureFixtureAgent(root: string, agent: AgentInfo, provid
   const { noopLogger } = await import('@mastra/core/logger');
   const caseId = `fixture${++counter}`;
   real.__setLogger?.(noopLogger);
-  real.__updateModel({ model: { id: 'openai/gpt-4o-mini', url: provider.urlFor(caseId), apiKey: 'sk-fake' } });
+  real.__updateModel({
+    model: { id: 'openai/gpt-4o-mini', url: provider.urlFor(caseId), apiKey: 'sk-fake' },
+  });
   let error: string | undefined;
   try {
     await real.generate('hi', options);
@@ -37,7 +44,12 @@ export async function captureFixtureAgent(root: string, agent: AgentInfo, provid
   }
   const [request] = provider.requests(caseId);
   const tools = request?.tools as Array<{ function: { name: string } }> | undefined;
-  return { toolNames: request ? (tools ? tools.map((t) => t.function.name) : null) : null, toolChoice: request?.tool_choice, ...(error && !request ? { error } : {}), ...(request && !tools ? { error: 'the request carried no tools' } : {}) };
+  return {
+    toolNames: request ? (tools ? tools.map((t) => t.function.name) : null) : null,
+    toolChoice: request?.tool_choice,
+    ...(error && !request ? { error } : {}),
+    ...(request && !tools ? { error: 'the request carried no tools' } : {}),
+  };
 }
 
 /** The names `network()` lists to its routing agent, read from the routing agent's system prompt. */
@@ -54,14 +66,20 @@ function listedUnder(system: string, heading: string): string[] {
   if (start === -1) return [];
   const rest = system.slice(start + heading.length);
   const end = rest.search(/\n\s*## |\n\s*If you have multiple entries/);
-  return [...(end === -1 ? rest : rest.slice(0, end)).matchAll(/^\s*- \*\*(.+?)\*\*:/gm)].map((m) => m[1]!);
+  return [...(end === -1 ? rest : rest.slice(0, end)).matchAll(/^\s*- \*\*(.+?)\*\*:/gm)].map(
+    (m) => m[1]!,
+  );
 }
 
 /**
  * Runs a fixture agent's `network()` against the fake provider (with an in-memory memory, which
  * network mode requires) and returns what its routing agent was offered.
  */
-export async function captureFixtureNetwork(root: string, agent: AgentInfo, provider: FakeProvider): Promise<NetworkListing> {
+export async function captureFixtureNetwork(
+  root: string,
+  agent: AgentInfo,
+  provider: FakeProvider,
+): Promise<NetworkListing> {
   const mod: any = await import(pathToFileURL(path.join(root, agent.location.file)).href);
   const real = agent.variable === 'default' ? mod.default : mod[agent.variable ?? ''];
   if (!real) throw new Error(`${agent.location.file} does not export ${agent.variable}`);
@@ -69,7 +87,9 @@ export async function captureFixtureNetwork(root: string, agent: AgentInfo, prov
   const { MockMemory } = await import('@mastra/core/memory');
   const caseId = `network${++counter}`;
   real.__setLogger?.(noopLogger);
-  real.__updateModel({ model: { id: 'openai/gpt-4o-mini', url: provider.urlFor(caseId), apiKey: 'sk-fake' } });
+  real.__updateModel({
+    model: { id: 'openai/gpt-4o-mini', url: provider.urlFor(caseId), apiKey: 'sk-fake' },
+  });
   real.__setMemory(new MockMemory());
   try {
     const stream = await real.network('hi');
@@ -79,7 +99,10 @@ export async function captureFixtureNetwork(root: string, agent: AgentInfo, prov
   }
   const [request] = provider.requests(caseId);
   const messages = (request?.messages ?? []) as Array<{ role: string; content: string }>;
-  const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
+  const system = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n');
   return {
     agents: listedUnder(system, '## Available Agents in Network'),
     workflows: listedUnder(system, '## Available Workflows in Network'),

@@ -69,28 +69,63 @@ export function loadLine(line: MastraLine): Promise<LoadedLine> {
 /** Own properties only, so keys like `__proto__` stay plain keys as they would in a computed key. */
 function record<T>(keys: readonly string[], make: (key: string) => T): Record<string, T> {
   const out: Record<string, T> = {};
-  for (const key of keys) Object.defineProperty(out, key, { value: make(key), enumerable: true, writable: true, configurable: true });
+  for (const key of keys)
+    Object.defineProperty(out, key, {
+      value: make(key),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }
 
 let counter = 0;
 
-export async function captureCall(line: MastraLine, provider: FakeProvider, spec: CallSpec): Promise<Captured> {
+export async function captureCall(
+  line: MastraLine,
+  provider: FakeProvider,
+  spec: CallSpec,
+): Promise<Captured> {
   const m = await loadLine(line);
   const caseId = `c${++counter}`;
   const model = { id: 'openai/gpt-4o-mini', url: provider.urlFor(caseId), apiKey: 'sk-fake' };
   const inputSchema = m.z.object({ q: m.z.string() });
   const tool = (id: string) =>
-    m.createTool({ id: id || 'empty', description: `tool ${id}`, inputSchema, execute: async () => ({ ok: true }) });
-  const clientTool = (id: string) => m.createTool({ id: id || 'empty', description: `client ${id}`, inputSchema });
+    m.createTool({
+      id: id || 'empty',
+      description: `tool ${id}`,
+      inputSchema,
+      execute: async () => ({ ok: true }),
+    });
+  const clientTool = (id: string) =>
+    m.createTool({ id: id || 'empty', description: `client ${id}`, inputSchema });
   const subAgent = (key: string) => {
-    const agent = new m.Agent({ id: `sub-${key}`, name: `sub ${key}`, description: `sub-agent ${key}`, instructions: 'sub', model });
+    const agent = new m.Agent({
+      id: `sub-${key}`,
+      name: `sub ${key}`,
+      description: `sub-agent ${key}`,
+      instructions: 'sub',
+      model,
+    });
     agent.__setLogger?.(m.noopLogger);
     return agent;
   };
   const workflow = (key: string) => {
-    const step = m.createStep({ id: 'only', inputSchema, outputSchema: inputSchema, execute: async ({ inputData }: any) => inputData });
-    return m.createWorkflow({ id: `wf-${key}`, description: `workflow ${key}`, inputSchema, outputSchema: inputSchema }).then(step).commit();
+    const step = m.createStep({
+      id: 'only',
+      inputSchema,
+      outputSchema: inputSchema,
+      execute: async ({ inputData }: any) => inputData,
+    });
+    return m
+      .createWorkflow({
+        id: `wf-${key}`,
+        description: `workflow ${key}`,
+        inputSchema,
+        outputSchema: inputSchema,
+      })
+      .then(step)
+      .commit();
   };
 
   const agent = new m.Agent({
@@ -98,7 +133,9 @@ export async function captureCall(line: MastraLine, provider: FakeProvider, spec
     name: 'probe',
     instructions: 'probe',
     model,
-    tools: record(spec.tools ?? [], (key) => (spec.providerDefined?.some((p) => p.key === key) ? m.webSearchTool : tool(key))),
+    tools: record(spec.tools ?? [], (key) =>
+      spec.providerDefined?.some((p) => p.key === key) ? m.webSearchTool : tool(key),
+    ),
     ...(spec.agents ? { agents: record(spec.agents, subAgent) } : {}),
     ...(spec.workflows ? { workflows: record(spec.workflows, workflow) } : {}),
   });
@@ -108,7 +145,12 @@ export async function captureCall(line: MastraLine, provider: FakeProvider, spec
   if (spec.toolsets) {
     options.toolsets = {};
     for (const set of spec.toolsets) {
-      Object.defineProperty(options.toolsets, set.name, { value: record(set.keys, tool), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(options.toolsets, set.name, {
+        value: record(set.keys, tool),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
   }
   if (spec.clientTools) options.clientTools = record(spec.clientTools, clientTool);
@@ -122,11 +164,17 @@ export async function captureCall(line: MastraLine, provider: FakeProvider, spec
     error = { id: String(e?.id ?? e?.name ?? 'unknown'), message: String(e?.message ?? e) };
     const code = e?.cause?.code ?? e?.cause?.id;
     if (code) error.causeCode = String(code);
-    if (e?.cause?.details?.toolName !== undefined) error.causeToolName = String(e.cause.details.toolName);
+    if (e?.cause?.details?.toolName !== undefined)
+      error.causeToolName = String(e.cause.details.toolName);
   }
   const [request] = provider.requests(caseId);
   provider.forget(caseId);
-  if (!request) return { toolNames: null, toolChoice: undefined, error: error ?? { id: 'no-request', message: 'no request was sent' } };
+  if (!request)
+    return {
+      toolNames: null,
+      toolChoice: undefined,
+      error: error ?? { id: 'no-request', message: 'no request was sent' },
+    };
   const tools = request.tools as Array<{ function?: { name?: string } }> | undefined;
   return {
     toolNames: tools ? tools.map((t) => String(t.function?.name)) : null,

@@ -43,7 +43,8 @@ function link(target: string, at: string): void {
   symlinkSync(target, at);
 }
 
-const between = (random: () => number, low: number, high: number) => low + Math.floor(random() * (high - low));
+const between = (random: () => number, low: number, high: number) =>
+  low + Math.floor(random() * (high - low));
 
 export const CASES: HostileCase[] = [
   {
@@ -73,8 +74,14 @@ export const CASES: HostileCase[] = [
     build(repo, outside) {
       write(path.join(outside, 'pkg/agent.ts'), agentSource('outside-dir'));
       // A tool map with an illegal key, reached only through the link: rewrite-keys would edit it.
-      write(path.join(outside, 'pkg/map.ts'), `import { createTool } from '@mastra/core/tools';\nconst t = createTool({ id: 'linked', description: 'd', execute: async () => ({}) });\nexport const linkedTools = { 'linked.tool': t };\n`);
-      link(path.relative(path.join(repo, 'src'), path.join(outside, 'pkg')), path.join(repo, 'src/ext'));
+      write(
+        path.join(outside, 'pkg/map.ts'),
+        `import { createTool } from '@mastra/core/tools';\nconst t = createTool({ id: 'linked', description: 'd', execute: async () => ({}) });\nexport const linkedTools = { 'linked.tool': t };\n`,
+      );
+      link(
+        path.relative(path.join(repo, 'src'), path.join(outside, 'pkg')),
+        path.join(repo, 'src/ext'),
+      );
       write(
         path.join(repo, 'src/uses-ext.ts'),
         `import { Agent } from '@mastra/core/agent';\nimport { linkedTools } from './ext/map';\n\nexport const usesExt = new Agent({ id: 'uses-ext', name: 'uses-ext', instructions: 'x', model: 'openai/gpt-4o-mini', tools: { ...linkedTools } });\n`,
@@ -85,7 +92,10 @@ export const CASES: HostileCase[] = [
     name: 'a link to a file outside the root (src/shared.ts -> ../../outside/shared.ts)',
     build(repo, outside) {
       write(path.join(outside, 'shared.ts'), agentSource('outside-file', 'shared.key'));
-      link(path.relative(path.join(repo, 'src'), path.join(outside, 'shared.ts')), path.join(repo, 'src/shared.ts'));
+      link(
+        path.relative(path.join(repo, 'src'), path.join(outside, 'shared.ts')),
+        path.join(repo, 'src/shared.ts'),
+      );
     },
   },
   {
@@ -99,23 +109,47 @@ export const CASES: HostileCase[] = [
     name: 'deep nesting: parentheses, arrays, JSX, template literals, a long + chain in instructions',
     build(repo, _outside, random) {
       const n = between(random, 4000, 6000);
-      write(path.join(repo, 'src/deep/parens.ts'), `${HEADER}export const v = ${'('.repeat(n)}1${')'.repeat(n)};\n`);
-      write(path.join(repo, 'src/deep/arrays.ts'), `${HEADER}export const v = ${'['.repeat(n)}1${']'.repeat(n)};\n`);
-      write(path.join(repo, 'src/deep/jsx.tsx'), `${HEADER}export const v = ${'<b>'.repeat(n)}x${'</b>'.repeat(n)};\n`);
-      write(path.join(repo, 'src/deep/template.ts'), `${HEADER}export const v = ${'`a${'.repeat(n)}1${'}`'.repeat(n)};\n`);
+      write(
+        path.join(repo, 'src/deep/parens.ts'),
+        `${HEADER}export const v = ${'('.repeat(n)}1${')'.repeat(n)};\n`,
+      );
+      write(
+        path.join(repo, 'src/deep/arrays.ts'),
+        `${HEADER}export const v = ${'['.repeat(n)}1${']'.repeat(n)};\n`,
+      );
+      write(
+        path.join(repo, 'src/deep/jsx.tsx'),
+        `${HEADER}export const v = ${'<b>'.repeat(n)}x${'</b>'.repeat(n)};\n`,
+      );
+      write(
+        path.join(repo, 'src/deep/template.ts'),
+        `${HEADER}export const v = ${'`a${'.repeat(n)}1${'}`'.repeat(n)};\n`,
+      );
       // Parses in TypeScript (the scan) but is too deep for the rewriter's parser: fails in the rewrite phase.
       const arrays = between(random, 900, 1100);
-      write(path.join(repo, 'src/deep/rewrite.ts'), agentSource('deep-rewrite', 'deep.key').replace("instructions: 'x'", `instructions: 'x', defaultOptions: { data: ${'['.repeat(arrays)}1${']'.repeat(arrays)} }`));
+      write(
+        path.join(repo, 'src/deep/rewrite.ts'),
+        agentSource('deep-rewrite', 'deep.key').replace(
+          "instructions: 'x'",
+          `instructions: 'x', defaultOptions: { data: ${'['.repeat(arrays)}1${']'.repeat(arrays)} }`,
+        ),
+      );
       const terms = between(random, 20_000, 30_000);
       const chain = Array.from({ length: terms }, (_, i) => `'part ${i} '`).join(' + ');
-      write(path.join(repo, 'src/deep/concat.ts'), agentSource('concat', 'concat.key').replace("instructions: 'x'", `instructions: ${chain}`));
+      write(
+        path.join(repo, 'src/deep/concat.ts'),
+        agentSource('concat', 'concat.key').replace("instructions: 'x'", `instructions: ${chain}`),
+      );
     },
   },
   {
     name: 'a single-line file of several MB',
     build(repo, _outside, random) {
       const items = between(random, 500_000, 600_000);
-      write(path.join(repo, 'src/big.js'), `export const tools = [${Array.from({ length: items }, (_, i) => i).join(',')}];`);
+      write(
+        path.join(repo, 'src/big.js'),
+        `export const tools = [${Array.from({ length: items }, (_, i) => i).join(',')}];`,
+      );
     },
   },
   {
@@ -123,17 +157,30 @@ export const CASES: HostileCase[] = [
     build(repo, _outside, random) {
       // An MPEG transport stream is a `.ts` file too: sync bytes, NULs, noise.
       const video = Buffer.alloc(188 * 40);
-      for (let i = 0; i < video.length; i++) video[i] = i % 188 === 0 ? 0x47 : Math.floor(random() * 256);
+      for (let i = 0; i < video.length; i++)
+        video[i] = i % 188 === 0 ? 0x47 : Math.floor(random() * 256);
       video[1] = 0;
       write(path.join(repo, 'src/clip.ts'), video);
       // Latin-1 source with an agent Mastra would rewrite: rewriting it as UTF-8 would corrupt the é.
-      write(path.join(repo, 'src/latin1.ts'), Buffer.concat([Buffer.from('// caf'), Buffer.from([0xe9]), Buffer.from('\n'), Buffer.from(agentSource('latin1', 'l.m'))]));
+      write(
+        path.join(repo, 'src/latin1.ts'),
+        Buffer.concat([
+          Buffer.from('// caf'),
+          Buffer.from([0xe9]),
+          Buffer.from('\n'),
+          Buffer.from(agentSource('latin1', 'l.m')),
+        ]),
+      );
     },
   },
 ];
 
 /** Builds the chosen cases (all by default) under `base`: `base/repo` and `base/outside`. */
-export function buildHostileTree(base: string, seed: number, cases: readonly HostileCase[] = CASES): { repo: string; outside: string } {
+export function buildHostileTree(
+  base: string,
+  seed: number,
+  cases: readonly HostileCase[] = CASES,
+): { repo: string; outside: string } {
   const repo = path.join(base, 'repo');
   const outside = path.join(base, 'outside');
   mkdirSync(repo, { recursive: true });

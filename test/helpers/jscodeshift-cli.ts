@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { RULE_IDS, type RuleId } from '../../src/plan/model.ts';
 import { run, type CliResult } from './run-cli.ts';
 
-export const FIXTURES = fileURLToPath(new URL('../../transforms/__testfixtures__/', import.meta.url));
+export const FIXTURES = fileURLToPath(
+  new URL('../../transforms/__testfixtures__/', import.meta.url),
+);
 
 export type Run = CliResult;
 export { run };
@@ -22,7 +24,11 @@ export function jscodeshift(cwd: string, transform: string, args: string[]): Pro
  * Each rule's transform on a copy of its fixture inputs under `work`: the files become the expected
  * outputs, jscodeshift exits 0 and writes nothing on stderr.
  */
-export async function runEveryRuleOnItsFixtures(cwd: string, transformOf: (rule: RuleId) => string, work: string): Promise<void> {
+export async function runEveryRuleOnItsFixtures(
+  cwd: string,
+  transformOf: (rule: RuleId) => string,
+  work: string,
+): Promise<void> {
   for (const rule of RULE_IDS) {
     const dir = path.join(work, rule);
     mkdirSync(dir, { recursive: true });
@@ -35,7 +41,10 @@ export async function runEveryRuleOnItsFixtures(cwd: string, transformOf: (rule:
     assert.match(r.stdout, /^0 errors$/m, `${rule}: ${r.stdout}`);
     let changes = 0;
     for (const f of inputs) {
-      const expected = readFileSync(path.join(FIXTURES, rule, f.replace('.input.', '.output.')), 'utf8');
+      const expected = readFileSync(
+        path.join(FIXTURES, rule, f.replace('.input.', '.output.')),
+        'utf8',
+      );
       assert.equal(readFileSync(path.join(dir, f), 'utf8'), expected, `${rule}/${f}`);
       if (expected !== readFileSync(path.join(FIXTURES, rule, f), 'utf8')) changes++;
     }
@@ -48,9 +57,20 @@ export async function runEveryRuleOnItsFixtures(cwd: string, transformOf: (rule:
  * Applies the plan rule by rule (in the reverse of the engine's order, so each rule finds its edits
  * after the others moved the text). Prompt files come along with the md extension.
  */
-export async function applyPlanRuleByRule(cwd: string, transformOf: (rule: RuleId) => string, plan: string, rules: readonly RuleId[], target: string): Promise<void> {
+export async function applyPlanRuleByRule(
+  cwd: string,
+  transformOf: (rule: RuleId) => string,
+  plan: string,
+  rules: readonly RuleId[],
+  target: string,
+): Promise<void> {
   for (const rule of [...rules].reverse()) {
-    const r = await jscodeshift(cwd, transformOf(rule), ['--extensions=ts,tsx,md', '--fail-on-error', `--plan=${plan}`, target]);
+    const r = await jscodeshift(cwd, transformOf(rule), [
+      '--extensions=ts,tsx,md',
+      '--fail-on-error',
+      `--plan=${plan}`,
+      target,
+    ]);
     assert.equal(r.code, 0, `${rule}: ${r.stdout}${r.stderr}`);
     assert.equal(r.stderr, '', rule);
     assert.match(r.stdout, /^0 errors$/m, `${rule}: ${r.stdout}`);

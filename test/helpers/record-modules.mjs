@@ -9,14 +9,23 @@ import { pathToFileURL } from 'node:url';
 const log = process.env.MTN_MODULE_LOG;
 const require = createRequire(import.meta.url);
 
-register('data:text/javascript,' + encodeURIComponent(`
+register(
+  'data:text/javascript,' +
+    encodeURIComponent(`
 import { appendFileSync } from 'node:fs';
 export async function resolve(specifier, context, next) {
   const result = await next(specifier, context);
   if (process.env.MTN_MODULE_LOG) appendFileSync(process.env.MTN_MODULE_LOG, result.url + '\\n');
   return result;
-}`));
+}`),
+);
 
 process.on('exit', () => {
-  if (log) appendFileSync(log, Object.keys(require.cache).map((f) => `${pathToFileURL(f).href}\n`).join(''));
+  if (log)
+    appendFileSync(
+      log,
+      Object.keys(require.cache)
+        .map((f) => `${pathToFileURL(f).href}\n`)
+        .join(''),
+    );
 });

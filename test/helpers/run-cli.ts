@@ -11,9 +11,19 @@ export interface CliResult {
 }
 
 /** `command args` in `cwd`, colours off, never through a shell; `stdin` is written and closed. */
-export function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}, stdin = ''): Promise<CliResult> {
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  stdin = '',
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -24,6 +34,17 @@ export function run(command: string, args: string[], cwd: string, env: Record<st
   });
 }
 
-export function runCli(args: string[], stdin?: string, cwd?: string, env: Record<string, string> = {}): Promise<CliResult> {
-  return run(process.execPath, ['--import', 'tsx', BIN, ...args], cwd ?? process.cwd(), env, stdin ?? '');
+export function runCli(
+  args: string[],
+  stdin?: string,
+  cwd?: string,
+  env: Record<string, string> = {},
+): Promise<CliResult> {
+  return run(
+    process.execPath,
+    ['--import', 'tsx', BIN, ...args],
+    cwd ?? process.cwd(),
+    env,
+    stdin ?? '',
+  );
 }

@@ -13,7 +13,10 @@ export function generatedEntry(name: string, root: string, scan: ScanResult): st
   mkdirSync(BASE, { recursive: true });
   const agents = scan.agents.filter((a) => a.kind === 'constructor' && a.variable);
   const files = [...new Set(agents.map((a) => a.location.file))];
-  const lines = [`import { Mastra } from '@mastra/core/mastra';`, ...files.map((f, i) => `import * as m${i} from ${JSON.stringify(path.join(root, f))};`)];
+  const lines = [
+    `import { Mastra } from '@mastra/core/mastra';`,
+    ...files.map((f, i) => `import * as m${i} from ${JSON.stringify(path.join(root, f))};`),
+  ];
   const entries = agents.map((a) => {
     const ref = `m${files.indexOf(a.location.file)}[${JSON.stringify(a.variable)}]`;
     return `  ...(${ref} ? { ${JSON.stringify(a.variable)}: ${ref} } : {}),`;

@@ -18,7 +18,11 @@ type AnyNode = ASTNode & Record<string, any>; // eslint-disable-line @typescript
 type Path = ASTPath<AnyNode>;
 
 function stringNode(j: JSCodeshift, value: string, raw: string): AnyNode {
-  if (raw.startsWith('`')) return j.templateLiteral([j.templateElement({ raw: raw.slice(1, -1), cooked: value }, true)], []) as AnyNode;
+  if (raw.startsWith('`'))
+    return j.templateLiteral(
+      [j.templateElement({ raw: raw.slice(1, -1), cooked: value }, true)],
+      [],
+    ) as AnyNode;
   // A `Literal` carrying `extra.raw` prints exactly as the plan wrote it (recast prints a
   // StringLiteral with its own quote preference instead).
   const lit = j.literal(value) as AnyNode;
@@ -48,11 +52,20 @@ function setString(j: JSCodeshift, path: Path, value: string, raw: string): void
 }
 
 function isProperty(n: AnyNode): boolean {
-  return (n.type === 'ObjectProperty' || n.type === 'Property') && n.method !== true && n.kind !== 'get' && n.kind !== 'set';
+  return (
+    (n.type === 'ObjectProperty' || n.type === 'Property') &&
+    n.method !== true &&
+    n.kind !== 'get' &&
+    n.kind !== 'set'
+  );
 }
 
 function isString(n: AnyNode): boolean {
-  return n.type === 'StringLiteral' || (n.type === 'Literal' && typeof n.value === 'string') || (n.type === 'TemplateLiteral' && n.expressions.length === 0);
+  return (
+    n.type === 'StringLiteral' ||
+    (n.type === 'Literal' && typeof n.value === 'string') ||
+    (n.type === 'TemplateLiteral' && n.expressions.length === 0)
+  );
 }
 
 /** Replaces the `nth` occurrence of `find` in `text`; undefined when there is no such occurrence. */
@@ -69,7 +82,12 @@ function replaceNth(text: string, find: string, nth: number, by: string): string
  * Text edits inside one literal, applied from the end so earlier offsets stay valid. The raw text
  * is spliced at the planned offset; the cooked value gets the same occurrence replaced.
  */
-function spliceText(raw: string, cooked: string, rawStart: number, edits: Edit[]): { raw: string; cooked: string } | undefined {
+function spliceText(
+  raw: string,
+  cooked: string,
+  rawStart: number,
+  edits: Edit[],
+): { raw: string; cooked: string } | undefined {
   for (const e of [...edits].sort((a, b) => b.location.start - a.location.start)) {
     const offset = e.location.start - rawStart;
     if (raw.slice(offset, offset + e.before.length) !== e.before) return undefined;
@@ -103,7 +121,10 @@ const reusable = new WeakMap<object, Reusable>();
 function visitorFor(j: JSCodeshift): Reusable {
   let found = reusable.get(j.types);
   if (!found) {
-    const entry: Reusable = { walk: undefined, visitor: undefined as unknown as Reusable['visitor'] };
+    const entry: Reusable = {
+      walk: undefined,
+      visitor: undefined as unknown as Reusable['visitor'],
+    };
     entry.visitor = j.types.PathVisitor.fromMethodsObject({
       visitNode(this: { traverse(path: Path): void }, path: Path) {
         if (!entry.walk!.holds(path.node)) return false;
@@ -117,9 +138,16 @@ function visitorFor(j: JSCodeshift): Reusable {
   return found;
 }
 
-function visitAround(j: JSCodeshift, root: Collection, edits: readonly Edit[], visit: (path: Path) => void): void {
+function visitAround(
+  j: JSCodeshift,
+  root: Collection,
+  edits: readonly Edit[],
+  visit: (path: Path) => void,
+): void {
   if (edits.length === 0) return;
-  const holds = (n: AnyNode) => typeof n.start !== 'number' || edits.some((e) => e.location.start >= n.start && e.location.start <= n.end);
+  const holds = (n: AnyNode) =>
+    typeof n.start !== 'number' ||
+    edits.some((e) => e.location.start >= n.start && e.location.start <= n.end);
   const reused = visitorFor(j);
   reused.walk = { holds, visit };
   try {
@@ -129,11 +157,18 @@ function visitAround(j: JSCodeshift, root: Collection, edits: readonly Edit[], v
   }
 }
 
-function applyTextEdits(j: JSCodeshift, root: Collection, edits: readonly Edit[], applied: Edit[]): void {
+function applyTextEdits(
+  j: JSCodeshift,
+  root: Collection,
+  edits: readonly Edit[],
+  applied: Edit[],
+): void {
   visitAround(j, root, edits, (path) => {
     const n = path.node;
     if (typeof n.start !== 'number' || !(isString(n) || n.type === 'TemplateElement')) return;
-    const inside = edits.filter((e) => e.location.start >= n.start && e.location.end <= n.end && !applied.includes(e));
+    const inside = edits.filter(
+      (e) => e.location.start >= n.start && e.location.end <= n.end && !applied.includes(e),
+    );
     if (inside.length === 0) return;
     if (n.type === 'TemplateElement') {
       const next = spliceText(n.value.raw, n.value.cooked ?? n.value.raw, n.start, inside);
@@ -159,7 +194,11 @@ function applyTextEdits(j: JSCodeshift, root: Collection, edits: readonly Edit[]
  * when anything inside it changes, with its own `;` and JSX parentheses, which breaks a repository
  * without semicolons. The parse (`applyEdits`) proves every edit lands on the node it names.
  */
-export function spliceEdits(source: string, edits: readonly Edit[], shorthand: ReadonlySet<Edit> = new Set()): string | undefined {
+export function spliceEdits(
+  source: string,
+  edits: readonly Edit[],
+  shorthand: ReadonlySet<Edit> = new Set(),
+): string | undefined {
   let text = source;
   let limit = Infinity;
   for (const e of [...edits].sort((a, b) => b.location.start - a.location.start)) {
@@ -167,7 +206,8 @@ export function spliceEdits(source: string, edits: readonly Edit[], shorthand: R
     if (end > limit || text.slice(start, start + e.before.length) !== e.before) return undefined;
     // A shorthand property keeps its value: `{ askUserTool }` becomes `{ ask_user: askUserTool }`.
     const value = e.shorthandValue ?? (shorthand.has(e) ? e.before : undefined);
-    const after = e.target === 'property-key' && value !== undefined ? `${e.after}: ${value}` : e.after;
+    const after =
+      e.target === 'property-key' && value !== undefined ? `${e.after}: ${value}` : e.after;
     text = text.slice(0, start) + after + text.slice(start + e.before.length);
     limit = start;
   }
@@ -177,11 +217,32 @@ export function spliceEdits(source: string, edits: readonly Edit[], shorthand: R
 /**
  * Applies `edits` (located in scanner offsets of `source`) to `root`, the parse of `source`.
  */
-export function applyEdits(j: JSCodeshift, root: Collection, planned: readonly Edit[], source: string): ApplyResult {
+export function applyEdits(
+  j: JSCodeshift,
+  root: Collection,
+  planned: readonly Edit[],
+  source: string,
+): ApplyResult {
   const toParser = toParserOffsets(source);
-  const mapped = new Map(planned.map((e) => [{ ...e, location: { ...e.location, start: toParser(e.location.start), end: toParser(e.location.end) } }, e]));
+  const mapped = new Map(
+    planned.map((e) => [
+      {
+        ...e,
+        location: {
+          ...e.location,
+          start: toParser(e.location.start),
+          end: toParser(e.location.end),
+        },
+      },
+      e,
+    ]),
+  );
   const result = applyParsed(j, root, [...mapped.keys()]);
-  return { applied: result.applied.map((e) => mapped.get(e)!), missing: result.missing.map((e) => mapped.get(e)!), shorthand: new Set([...result.shorthand].map((e) => mapped.get(e)!)) };
+  return {
+    applied: result.applied.map((e) => mapped.get(e)!),
+    missing: result.missing.map((e) => mapped.get(e)!),
+    shorthand: new Set([...result.shorthand].map((e) => mapped.get(e)!)),
+  };
 }
 
 function applyParsed(j: JSCodeshift, root: Collection, edits: readonly Edit[]): ApplyResult {
@@ -189,13 +250,17 @@ function applyParsed(j: JSCodeshift, root: Collection, edits: readonly Edit[]): 
   const applied: Edit[] = [];
   const shorthand = new Set<Edit>();
   applyTextEdits(j, root, text, applied);
-  const pending = new Map(edits.filter((e) => e.target !== 'text').map((e) => [e.location.start, e]));
+  const pending = new Map(
+    edits.filter((e) => e.target !== 'text').map((e) => [e.location.start, e]),
+  );
   visitAround(j, root, [...pending.values()], (path) => {
     const n = path.node;
     const edit = typeof n.start === 'number' ? pending.get(n.start) : undefined;
     if (!edit) return;
     if (edit.target === 'property-key' && isProperty(n)) {
-      n.key = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(edit.after) ? j.identifier(edit.value) : stringNode(j, edit.value, edit.after);
+      n.key = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(edit.after)
+        ? j.identifier(edit.value)
+        : stringNode(j, edit.value, edit.after);
       n.computed = false;
       if (n.shorthand) shorthand.add(edit);
       n.shorthand = false;
@@ -207,5 +272,9 @@ function applyParsed(j: JSCodeshift, root: Collection, edits: readonly Edit[]): 
     pending.delete(edit.location.start);
     applied.push(edit);
   });
-  return { applied, missing: [...pending.values(), ...text.filter((e) => !applied.includes(e))], shorthand };
+  return {
+    applied,
+    missing: [...pending.values(), ...text.filter((e) => !applied.includes(e))],
+    shorthand,
+  };
 }

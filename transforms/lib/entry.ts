@@ -35,7 +35,9 @@ async function load(): Promise<Module> {
   // Only a clone runs this file through Babel (the package's entries load dist/, which is ESM); a
   // clone has tsx installed. Its ESM entry: the CommonJS one of tsx 4.23 registers its loader from a
   // path that does not exist.
-  const { tsImport } = (await import('tsx/esm/api')) as { tsImport(specifier: string, parent: string): Promise<unknown> };
+  const { tsImport } = (await import('tsx/esm/api')) as {
+    tsImport(specifier: string, parent: string): Promise<unknown>;
+  };
   return (await tsImport('./standalone.ts', pathToFileURL(__filename).href)) as Module;
 }
 

@@ -16,7 +16,8 @@ const LEADING_SPACE = /^\s*/;
 function indentWidth(spaces: string, tabWidth: number): number {
   let width = 0;
   for (const ch of spaces) {
-    if (ch === '\t') width = width % tabWidth === 0 ? width + tabWidth : Math.ceil(width / tabWidth) * tabWidth;
+    if (ch === '\t')
+      width = width % tabWidth === 0 ? width + tabWidth : Math.ceil(width / tabWidth) * tabWidth;
     else if (ch !== '\v' && ch !== '\f' && ch !== '\r' && ch !== '\ufeff') width += 1;
   }
   return width;
@@ -34,7 +35,8 @@ interface Line {
 export function toParserOffsets(source: string, tabWidth = TAB_WIDTH): (offset: number) => number {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   // The common case: LF only and no tab, \v, \f or BOM in any indentation: offsets agree.
-  if (!/[\r\u2028\u2029]/.test(text) && !/(^|\n)[^\S\n]*[\t\v\f\ufeff]/.test(text)) return (offset) => offset;
+  if (!/[\r\u2028\u2029]/.test(text) && !/(^|\n)[^\S\n]*[\t\v\f\ufeff]/.test(text))
+    return (offset) => offset;
   const lines: Line[] = [];
   let start = 0;
   let parserStart = 0;
@@ -60,7 +62,14 @@ export function toParserOffsets(source: string, tabWidth = TAB_WIDTH): (offset: 
     const line = lines[lo]!;
     const column = offset - line.start;
     // Offsets inside the indentation only occur at a line's start; they map to the content's start.
-    return line.parserStart + (column <= line.indent ? (column === 0 ? 0 : line.parserIndent) : line.parserIndent + column - line.indent);
+    return (
+      line.parserStart +
+      (column <= line.indent
+        ? column === 0
+          ? 0
+          : line.parserIndent
+        : line.parserIndent + column - line.indent)
+    );
   };
 }
 

@@ -8,7 +8,9 @@ export function parserFor(file: string): 'ts' | 'tsx' | 'babel' {
 }
 
 const require = createRequire(import.meta.url);
-const getParser = require('jscodeshift/src/getParser.js') as (name: string) => { parse(code: string): unknown };
+const getParser = require('jscodeshift/src/getParser.js') as (name: string) => {
+  parse(code: string): unknown;
+};
 const parsers = new Map<string, { parse(code: string): unknown }>();
 
 /**

@@ -35,27 +35,50 @@ const TARGETS: readonly EditTarget[] = ['property-key', 'string-literal', 'text'
 /** The value a planned `after` spells: the inverse of the plan's quoting (`renderKey`, `renderString`). */
 function valueOf(after: string, target: EditTarget): string {
   const q = after[0];
-  if (target === 'text' || after.length < 2 || (q !== "'" && q !== '"' && q !== '`') || !after.endsWith(q)) return after;
+  if (
+    target === 'text' ||
+    after.length < 2 ||
+    (q !== "'" && q !== '"' && q !== '`') ||
+    !after.endsWith(q)
+  )
+    return after;
   return after.slice(1, -1).replace(/\\([\s\S])/g, '$1');
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
 
 /** One entry of the plan as an edit, or why it is not one. */
 function toEdit(entry: unknown, fromReport: boolean): Edit | string {
   if (!isObject(entry)) return 'not an object';
   const loc = fromReport ? entry : entry.location;
-  if (!isObject(loc) || typeof loc.file !== 'string' || !isCount(loc.start) || !isCount(loc.end) || !isCount(loc.line) || !isCount(loc.column)) return 'no file, line, column, start and end';
+  if (
+    !isObject(loc) ||
+    typeof loc.file !== 'string' ||
+    !isCount(loc.start) ||
+    !isCount(loc.end) ||
+    !isCount(loc.line) ||
+    !isCount(loc.column)
+  )
+    return 'no file, line, column, start and end';
   if (!RULE_IDS.includes(entry.rule as RuleId)) return `unknown rule ${JSON.stringify(entry.rule)}`;
-  if (!TARGETS.includes(entry.target as EditTarget)) return `unknown target ${JSON.stringify(entry.target)}`;
-  if (typeof entry.before !== 'string' || typeof entry.after !== 'string' || entry.before === '') return 'no before and after text';
+  if (!TARGETS.includes(entry.target as EditTarget))
+    return `unknown target ${JSON.stringify(entry.target)}`;
+  if (typeof entry.before !== 'string' || typeof entry.after !== 'string' || entry.before === '')
+    return 'no before and after text';
   const target = entry.target as EditTarget;
   return {
     rule: entry.rule as RuleId,
     target,
-    location: { file: loc.file, line: loc.line, column: loc.column, start: loc.start, end: loc.end },
+    location: {
+      file: loc.file,
+      line: loc.line,
+      column: loc.column,
+      start: loc.start,
+      end: loc.end,
+    },
     before: entry.before,
     after: entry.after,
     value: typeof entry.value === 'string' ? entry.value : valueOf(entry.after, target),
@@ -77,12 +100,17 @@ function parsePlan(file: string, text: string): { edits: Edit[]; target?: string
   const fromReport = report !== undefined;
   const entries = report ? (report.changes as unknown[]) : json;
   if (!Array.isArray(entries)) {
-    throw new PlanMismatch(`--plan=${file} is neither a report (\`mastra-tool-names check --format json\`) nor an array of plan edits`);
+    throw new PlanMismatch(
+      `--plan=${file} is neither a report (\`mastra-tool-names check --format json\`) nor an array of plan edits`,
+    );
   }
   const edits: Edit[] = [];
   entries.forEach((entry, i) => {
     const edit = toEdit(entry, fromReport);
-    if (typeof edit === 'string') throw new PlanMismatch(`--plan=${file}: ${fromReport ? 'change' : 'edit'} ${i + 1} is not a plan edit (${edit})`);
+    if (typeof edit === 'string')
+      throw new PlanMismatch(
+        `--plan=${file}: ${fromReport ? 'change' : 'edit'} ${i + 1} is not a plan edit (${edit})`,
+      );
     edits.push(edit);
   });
   const target = typeof report?.target === 'string' ? report.target : undefined;
@@ -118,7 +146,9 @@ export function loadPlan(file: string, rootOption: string | undefined): LoadedPl
  */
 export function editsInFile(plan: LoadedPlan, rule: RuleId, rel: string, text: string): Edit[] {
   if (plan.absent.length > 0) {
-    const shown = plan.absent.slice(0, 3).join(', ') + (plan.absent.length > 3 ? `, and ${plan.absent.length - 3} more` : '');
+    const shown =
+      plan.absent.slice(0, 3).join(', ') +
+      (plan.absent.length > 3 ? `, and ${plan.absent.length - 3} more` : '');
     throw new PlanMismatch(
       `--plan=${plan.file} does not fit: it names ${plan.absent.length} file(s) that are not under ${plan.root} (${shown}); run jscodeshift from the folder the plan was made in, or pass --root=DIR`,
     );
@@ -138,9 +168,12 @@ export function editsInFile(plan: LoadedPlan, rule: RuleId, rel: string, text: s
     if (found?.applied) {
       shift += found.t.length - e.before.length;
     } else if (found) {
-      if (e.rule === rule) out.push({ ...e, location: { ...e.location, start: at, end: at + e.before.length } });
+      if (e.rule === rule)
+        out.push({ ...e, location: { ...e.location, start: at, end: at + e.before.length } });
     } else {
-      const here = text.slice(at, at + Math.max(e.before.length, e.after.length, 12)).split('\n')[0];
+      const here = text
+        .slice(at, at + Math.max(e.before.length, e.after.length, 12))
+        .split('\n')[0];
       throw new PlanMismatch(
         `--plan=${plan.file} does not fit ${rel}:${e.location.line}:${e.location.column}: the plan replaces ${JSON.stringify(e.before)} (${e.rule}), the file holds ${JSON.stringify(here)} there; the file changed after the plan was made, so make the plan again`,
       );

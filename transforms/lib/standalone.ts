@@ -21,21 +21,33 @@ const withoutBom = (text: string) => text.replace(/^\uFEFF/, '');
 function analysed(rule: RuleId, file: FileInfo): Edit[] {
   const scan = scanSource(file.path, withoutBom(file.source));
   const rel = path.basename(file.path);
-  return buildPlan(scan, { rules: [rule] }).edits.filter((e) => e.rule === rule && e.location.file === rel);
+  return buildPlan(scan, { rules: [rule] }).edits.filter(
+    (e) => e.rule === rule && e.location.file === rel,
+  );
 }
 
 function planned(rule: RuleId, file: FileInfo, options: Options): Edit[] {
-  if (typeof options.plan !== 'string' || options.plan === '') throw new PlanMismatch('--plan needs a file: --plan=FILE');
+  if (typeof options.plan !== 'string' || options.plan === '')
+    throw new PlanMismatch('--plan needs a file: --plan=FILE');
   const plan = loadPlan(options.plan, typeof options.root === 'string' ? options.root : undefined);
   const rel = path.relative(plan.root, path.resolve(file.path)).split(path.sep).join('/');
-  return editsInFile(plan, rule, rel, isCodeFile(file.path) ? withoutBom(file.source) : file.source);
+  return editsInFile(
+    plan,
+    rule,
+    rel,
+    isCodeFile(file.path) ? withoutBom(file.source) : file.source,
+  );
 }
 
 export function standaloneTransform(rule: RuleId) {
   return function transformer(file: FileInfo, api: API, options: Options): string | undefined {
     const fromPlan = options.plan !== undefined;
     // Cheap guard: without a plan, a file that mentions no tool map or option cannot need this rule.
-    if (!fromPlan && !/tools|toolChoice|activeTools|agents|workflows|toolsets|clientTools/.test(file.source)) return undefined;
+    if (
+      !fromPlan &&
+      !/tools|toolChoice|activeTools|agents|workflows|toolsets|clientTools/.test(file.source)
+    )
+      return undefined;
     const edits = fromPlan ? planned(rule, file, options) : analysed(rule, file);
     if (edits.length === 0) return undefined;
     if (!isCodeFile(file.path)) {
@@ -50,12 +62,17 @@ export function standaloneTransform(rule: RuleId) {
     if (result.missing.length > 0) {
       const m = result.missing[0]!;
       const message = `${file.path}:${m.location.line}:${m.location.column}: ${result.missing.length} planned edit(s) not found (${m.before})`;
-      throw fromPlan ? new PlanMismatch(`${message}; the plan does not fit the file`) : new Error(message);
+      throw fromPlan
+        ? new PlanMismatch(`${message}; the plan does not fit the file`)
+        : new Error(message);
     }
     // Plan offsets count after a BOM; the edits are written over their spans (see spliceEdits).
     const bom = file.source.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
     const text = spliceEdits(file.source.slice(bom.length), result.applied, result.shorthand);
-    if (text === undefined) throw new PlanMismatch(`${file.path}: planned edits overlap or do not hold the text they replace`);
+    if (text === undefined)
+      throw new PlanMismatch(
+        `${file.path}: planned edits overlap or do not hold the text they replace`,
+      );
     return bom + text;
   };
 }

@@ -13,7 +13,14 @@
  * (`agent-KEY` for a sub-agent); `network()` lists raw keys to its routing agent.
  */
 import { isLegalToolName, toWireName } from '../../names/wire-name.ts';
-import type { AgentInfo, Location, Mention, ScanResult, TextFragment, ToolEntry } from '../../scan/model.ts';
+import type {
+  AgentInfo,
+  Location,
+  Mention,
+  ScanResult,
+  TextFragment,
+  ToolEntry,
+} from '../../scan/model.ts';
 import { agentEntries, agentLabel, locationKey, rawKeyOf, renderKey, wireOf } from '../agents.ts';
 import { isSafeNewKey, RESERVED_PREFIX, renameBlockers } from '../evidence.ts';
 import type { Edit, Finding, RuleId } from '../model.ts';
@@ -54,7 +61,13 @@ function group<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
 function indexOf(scan: ScanResult): ScanIndex {
   let index = indexes.get(scan);
   if (!index) {
-    index = { mentionsByAgent: group(scan.mentions, (m) => m.agentIndex), fragments: [...scan.agents.flatMap((a) => a.instructions), ...scan.calls.flatMap((c) => c.prompts)] };
+    index = {
+      mentionsByAgent: group(scan.mentions, (m) => m.agentIndex),
+      fragments: [
+        ...scan.agents.flatMap((a) => a.instructions),
+        ...scan.calls.flatMap((c) => c.prompts),
+      ],
+    };
     indexes.set(scan, index);
   }
   return index;
@@ -62,7 +75,12 @@ function indexOf(scan: ScanResult): ScanIndex {
 
 /** The prompt text around a mention: its line, and the list (bullet block or line) it is part of. */
 function surroundings(scan: ScanResult, m: Mention): { line: string; list: string } {
-  const f = indexOf(scan).fragments.find((x) => x.location.file === m.location.file && x.location.start <= m.location.start && m.location.end <= x.location.end);
+  const f = indexOf(scan).fragments.find(
+    (x) =>
+      x.location.file === m.location.file &&
+      x.location.start <= m.location.start &&
+      m.location.end <= x.location.end,
+  );
   if (!f) return { line: '', list: `${m.location.file}:${m.location.line}` };
   const lines = f.text.split('\n');
   const offset = m.location.start - f.location.start;
@@ -70,7 +88,14 @@ function surroundings(scan: ScanResult, m: Mention): { line: string; list: strin
   const line = lines[index] ?? '';
   const bullet = (l: string | undefined) => l !== undefined && /^\s*([-*+•]|\d+[.)])\s/.test(l);
   // A list is a block of bullet lines, or one line enumerating names with commas; a sentence is not.
-  if (!bullet(line)) return { line, list: (line.match(/,/g) ?? []).length >= 2 ? `${f.location.file}:${f.location.start}:${index}` : `${m.location.file}:${m.location.start}` };
+  if (!bullet(line))
+    return {
+      line,
+      list:
+        (line.match(/,/g) ?? []).length >= 2
+          ? `${f.location.file}:${f.location.start}:${index}`
+          : `${m.location.file}:${m.location.start}`,
+    };
   let first = index;
   while (first > 0 && bullet(lines[first - 1])) first--;
   return { line, list: `${f.location.file}:${f.location.start}:${first}` };
@@ -79,7 +104,10 @@ function surroundings(scan: ScanResult, m: Mention): { line: string; list: strin
 /** `"source": "arxiv"`: a key or value in a JSON example, not a tool the prompt tells the model to call. */
 function inJsonExample(source: string, name: string): boolean {
   const line = source.replace(/\\"/g, '"');
-  return new RegExp(`"${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`).test(line) && /"[^"\n]*"\s*:\s*["\d[{tfn]/.test(line);
+  return (
+    new RegExp(`"${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`).test(line) &&
+    /"[^"\n]*"\s*:\s*["\d[{tfn]/.test(line)
+  );
 }
 
 export interface PromptPlan {
@@ -103,11 +131,24 @@ export interface PromptOptions {
  * The name a prompt should use for `entry`, by how the agent runs: a string when there is one,
  * or the two candidates when it depends on a mode the code does not show.
  */
-function promptName(agent: AgentInfo, entry: ToolEntry, final: string, rules: ReadonlySet<RuleId>): string | { function: string; network: string } {
+function promptName(
+  agent: AgentInfo,
+  entry: ToolEntry,
+  final: string,
+  rules: ReadonlySet<RuleId>,
+): string | { function: string; network: string } {
   // network() lists the raw key, as `rewrite-keys` leaves it (it rewrites keys of agents not run only as a network).
-  const collides = agent.prediction.collisions.some((c) => c.keys.some((k) => k.origin === entry.origin && k.key === entry.key));
-  const rewritten = rules.has('rewrite-keys') && agent.runs.mode !== 'network' && !collides && entry.keyKind !== 'file-name';
-  const network = rewritten ? toWireName(rawKeyOf(entry)).slice(rawKeyOf(entry).length - entry.key.length) : entry.key;
+  const collides = agent.prediction.collisions.some((c) =>
+    c.keys.some((k) => k.origin === entry.origin && k.key === entry.key),
+  );
+  const rewritten =
+    rules.has('rewrite-keys') &&
+    agent.runs.mode !== 'network' &&
+    !collides &&
+    entry.keyKind !== 'file-name';
+  const network = rewritten
+    ? toWireName(rawKeyOf(entry)).slice(rawKeyOf(entry).length - entry.key.length)
+    : entry.key;
   switch (agent.runs.mode) {
     case 'network':
       return network;
@@ -141,7 +182,9 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
       const final = renamed.get(loc) ?? current;
       const wanted = promptName(agent, entry, final, options.rules);
       if (typeof wanted !== 'string') {
-        for (const m of mentions.filter((x) => x.name !== wanted.function && confident(x) && !x.inCodeBlock)) {
+        for (const m of mentions.filter(
+          (x) => x.name !== wanted.function && confident(x) && !x.inCodeBlock,
+        )) {
           const rightIn = m.name === wanted.network ? 'network()' : undefined;
           plan.findings.push({
             kind: rightIn ? 'mode-dependent-mention' : 'prompt-mention',
@@ -163,18 +206,37 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
       };
       for (const m of stale.filter(unsafe)) {
         leftInList.add(surroundings(scan, m).list);
-        plan.findings.push({ kind: 'ambiguous-mention', rule: 'prompts', message: `"${m.name}" may name the tool offered as "${wanted}" (${unsafe(m)}); left as it is`, locations: [m.location], agents: [label] });
+        plan.findings.push({
+          kind: 'ambiguous-mention',
+          rule: 'prompts',
+          message: `"${m.name}" may name the tool offered as "${wanted}" (${unsafe(m)}); left as it is`,
+          locations: [m.location],
+          agents: [label],
+        });
       }
       const actionable = stale.filter((m) => !unsafe(m));
       if (actionable.length === 0) continue;
 
       const id = 'id' in entry.value ? entry.value.id : undefined;
-      const blockers = options.blocked.get(loc) ?? renameBlockers(scan, agent, entry, options.rules);
+      const blockers =
+        options.blocked.get(loc) ?? renameBlockers(scan, agent, entry, options.rules);
       const offeredNames = new Set(agent.prediction.offered.map((t) => t.wireName));
       const rekeyable =
-        id !== undefined && isSafeNewKey(id) && !renamed.has(loc) && entry.origin === 'tools' && entry.keyKind !== 'file-name' && !offeredNames.has(id) && agent.runs.mode !== 'network' && agent.runs.mode !== 'both';
+        id !== undefined &&
+        isSafeNewKey(id) &&
+        !renamed.has(loc) &&
+        entry.origin === 'tools' &&
+        entry.keyKind !== 'file-name' &&
+        !offeredNames.has(id) &&
+        agent.runs.mode !== 'network' &&
+        agent.runs.mode !== 'both';
       const byId = actionable.every((m) => m.name === id);
-      const rekey = prefer === 'prompt' ? false : prefer === 'rekey' ? rekeyable : rekeyable && byId && blockers.length === 0;
+      const rekey =
+        prefer === 'prompt'
+          ? false
+          : prefer === 'rekey'
+            ? rekeyable
+            : rekeyable && byId && blockers.length === 0;
 
       if (rekey && id) {
         plan.renames.set(loc, id);
@@ -195,10 +257,22 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
           agents: [label],
         });
         if (prefer === 'rekey' && blockers.length) {
-          plan.findings.push({ kind: 'rename-breaks', rule: 'prompts', message: `"${current}" is re-keyed to "${id}" because of --prefer rekey, but it is still used: ${blockers.join('; ')}`, locations: [entry.keyLocation], agents: [label] });
+          plan.findings.push({
+            kind: 'rename-breaks',
+            rule: 'prompts',
+            message: `"${current}" is re-keyed to "${id}" because of --prefer rekey, but it is still used: ${blockers.join('; ')}`,
+            locations: [entry.keyLocation],
+            agents: [label],
+          });
         }
         for (const m of actionable.filter((x) => x.name !== id)) {
-          plan.findings.push({ kind: 'prompt-mention', rule: 'prompts', message: `"${m.name}" names the tool now offered as "${id}"; the tool is re-keyed, so the prompt is not also rewritten`, locations: [m.location], agents: [label] });
+          plan.findings.push({
+            kind: 'prompt-mention',
+            rule: 'prompts',
+            message: `"${m.name}" names the tool now offered as "${id}"; the tool is re-keyed, so the prompt is not also rewritten`,
+            locations: [m.location],
+            agents: [label],
+          });
         }
         continue;
       }
@@ -210,18 +284,18 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
             : entry.origin !== 'tools'
               ? `Mastra offers ${entry.origin === 'agents' ? 'sub-agents as agent-KEY' : 'workflows as workflow-KEY'}`
               : id === undefined
-              ? 'the tool has no id to key it by'
-              : !isLegalToolName(id)
-                ? `its id "${id}" is not a legal tool name`
-                : RESERVED_PREFIX.test(id)
-                  ? `its id "${id}" starts with a prefix Mastra reserves for sub-agents and workflows`
-                  : !byId
-                    ? new Set(actionable.map((m) => m.name)).size > 1
-                      ? 'the prompt names it in more than one way'
-                      : `the prompt names it by "${actionable[0]!.name}", not by its id "${id}"`
-                    : blockers.length
-                      ? `"${current}" is still used: ${blockers.join('; ')}`
-                      : 'it cannot be re-keyed here';
+                ? 'the tool has no id to key it by'
+                : !isLegalToolName(id)
+                  ? `its id "${id}" is not a legal tool name`
+                  : RESERVED_PREFIX.test(id)
+                    ? `its id "${id}" starts with a prefix Mastra reserves for sub-agents and workflows`
+                    : !byId
+                      ? new Set(actionable.map((m) => m.name)).size > 1
+                        ? 'the prompt names it in more than one way'
+                        : `the prompt names it by "${actionable[0]!.name}", not by its id "${id}"`
+                      : blockers.length
+                        ? `"${current}" is still used: ${blockers.join('; ')}`
+                        : 'it cannot be re-keyed here';
       for (const m of actionable) {
         planned.push({
           list: surroundings(scan, m).list,
@@ -245,7 +319,13 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         plan.edits.push(edit);
         continue;
       }
-      plan.findings.push({ kind: 'prompt-mention', rule: 'prompts', message: `${edit.reason.replace(/; the prompt is rewritten because .*$/, '')}; not rewritten, because other names in the same list are left as they are: change "${edit.before}" to "${edit.after}" together with them`, locations: [edit.location], agents: [label] });
+      plan.findings.push({
+        kind: 'prompt-mention',
+        rule: 'prompts',
+        message: `${edit.reason.replace(/; the prompt is rewritten because .*$/, '')}; not rewritten, because other names in the same list are left as they are: change "${edit.before}" to "${edit.after}" together with them`,
+        locations: [edit.location],
+        agents: [label],
+      });
     }
   }
   return plan;

@@ -4,10 +4,20 @@
  * by Mastra or the AI SDK (so it is provably a tool name); otherwise reported with the fix.
  */
 import type { ScanResult } from '../../scan/model.ts';
-import { agentEntries, agentLabel, callEntries, locationKey, renderString, wireOf } from '../agents.ts';
+import {
+  agentEntries,
+  agentLabel,
+  callEntries,
+  locationKey,
+  renderString,
+  wireOf,
+} from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
 
-export function planReferences(scan: ScanResult, finalNames: ReadonlyMap<string, string>): { edits: Edit[]; findings: Finding[] } {
+export function planReferences(
+  scan: ScanResult,
+  finalNames: ReadonlyMap<string, string>,
+): { edits: Edit[]; findings: Finding[] } {
   const edits: Edit[] = [];
   const findings: Finding[] = [];
   for (const m of scan.mentions.filter((x) => x.context === 'comparison')) {
@@ -15,7 +25,9 @@ export function planReferences(scan: ScanResult, finalNames: ReadonlyMap<string,
     for (const t of m.matches) {
       const agent = scan.agents[t.agentIndex]!;
       const callTools = scan.calls.filter((c) => c.agentIndex === agent.index).flatMap(callEntries);
-      const entry = [...agentEntries(agent), ...callTools].find((e) => e.origin === t.origin && e.key === t.key);
+      const entry = [...agentEntries(agent), ...callTools].find(
+        (e) => e.origin === t.origin && e.key === t.key,
+      );
       if (!entry) continue;
       const final = finalNames.get(locationKey(entry.keyLocation)) ?? wireOf(entry);
       const got = targets.get(final) ?? { current: wireOf(entry), agents: [] };
@@ -25,12 +37,24 @@ export function planReferences(scan: ScanResult, finalNames: ReadonlyMap<string,
     if (targets.has(m.name) || targets.size === 0) continue; // already a name some agent offers
     const where = `${m.location.file}:${m.location.line}`;
     if (targets.size > 1) {
-      findings.push({ kind: 'reference', rule: 'references', message: `"${m.name}" is compared with a tool name at ${where}; agents call that tool ${[...targets.keys()].join(' or ')}`, locations: [m.location], agents: [...targets.values()].flatMap((t) => t.agents) });
+      findings.push({
+        kind: 'reference',
+        rule: 'references',
+        message: `"${m.name}" is compared with a tool name at ${where}; agents call that tool ${[...targets.keys()].join(' or ')}`,
+        locations: [m.location],
+        agents: [...targets.values()].flatMap((t) => t.agents),
+      });
       continue;
     }
     const [final, { current, agents }] = [...targets][0]!;
     if (!m.provable) {
-      findings.push({ kind: 'reference', rule: 'references', message: `code compares a tool name with "${m.name}", but the model calls the tool "${final}"; the compared value is not typed by Mastra, so it is left for you to change`, locations: [m.location], agents });
+      findings.push({
+        kind: 'reference',
+        rule: 'references',
+        message: `code compares a tool name with "${m.name}", but the model calls the tool "${final}"; the compared value is not typed by Mastra, so it is left for you to change`,
+        locations: [m.location],
+        agents,
+      });
       continue;
     }
     edits.push({
@@ -40,7 +64,10 @@ export function planReferences(scan: ScanResult, finalNames: ReadonlyMap<string,
       before: m.raw ?? JSON.stringify(m.name),
       after: renderString(final, m.raw ?? "'"),
       value: final,
-      reason: m.name === current ? `follows the re-key of "${current}" to "${final}"` : `tool names in Mastra results are wire names; "${m.name}" never matches, the model calls the tool "${final}"`,
+      reason:
+        m.name === current
+          ? `follows the re-key of "${current}" to "${final}"`
+          : `tool names in Mastra results are wire names; "${m.name}" never matches, the model calls the tool "${final}"`,
       effect: m.name === current ? 'preserved' : 'fixed',
       wire: { before: m.name, after: final },
       agents,

@@ -10,7 +10,13 @@ import { isLegalToolName } from '../../names/wire-name.ts';
 import { RESERVED_PREFIX, renameBlockers } from '../evidence.ts';
 import type { Edit, Finding, RuleId } from '../model.ts';
 
-function rekeyEdit(rule: RuleId, entry: ToolEntry, id: string, agents: string[], reason: string): Edit {
+function rekeyEdit(
+  rule: RuleId,
+  entry: ToolEntry,
+  id: string,
+  agents: string[],
+  reason: string,
+): Edit {
   const shorthand = entry.keyKind === 'shorthand';
   return {
     rule,
@@ -35,7 +41,13 @@ export interface RekeyOptions {
 
 type Candidate = (agent: AgentInfo, entry: ToolEntry) => { id: string; reason: string } | undefined;
 
-function plan(scan: ScanResult, rule: RuleId, options: RekeyOptions, candidate: Candidate, alsoRenamed?: (other: ToolEntry, entry: ToolEntry) => boolean): { edits: Edit[]; findings: Finding[] } {
+function plan(
+  scan: ScanResult,
+  rule: RuleId,
+  options: RekeyOptions,
+  candidate: Candidate,
+  alsoRenamed?: (other: ToolEntry, entry: ToolEntry) => boolean,
+): { edits: Edit[]; findings: Finding[] } {
   const edits: Edit[] = [];
   const findings: Finding[] = [];
   for (const agent of scan.agents) {
@@ -43,16 +55,33 @@ function plan(scan: ScanResult, rule: RuleId, options: RekeyOptions, candidate: 
     for (const entry of agent.tools.entries) {
       const c = candidate(agent, entry);
       if (!c) continue;
-      const kept = (why: string) => findings.push({ kind: 'rename-kept', rule, message: `"${wireOf(entry)}" is not re-keyed to "${c.id}": ${why}`, locations: [entry.keyLocation], agents: [label] });
+      const kept = (why: string) =>
+        findings.push({
+          kind: 'rename-kept',
+          rule,
+          message: `"${wireOf(entry)}" is not re-keyed to "${c.id}": ${why}`,
+          locations: [entry.keyLocation],
+          agents: [label],
+        });
       if (RESERVED_PREFIX.test(c.id)) {
-        kept(`Mastra treats tool names starting with agent- or workflow- as sub-agents and workflows`);
+        kept(
+          `Mastra treats tool names starting with agent- or workflow- as sub-agents and workflows`,
+        );
         continue;
       }
       if (agent.runs.mode === 'network') {
         kept(`${label} runs only with network(), whose routing agent is given raw keys`);
         continue;
       }
-      const blockers = options.blocked.get(locationKey(entry.keyLocation)) ?? renameBlockers(scan, agent, entry, options.rules, alsoRenamed && ((other) => alsoRenamed(other, entry)));
+      const blockers =
+        options.blocked.get(locationKey(entry.keyLocation)) ??
+        renameBlockers(
+          scan,
+          agent,
+          entry,
+          options.rules,
+          alsoRenamed && ((other) => alsoRenamed(other, entry)),
+        );
       if (blockers.length) {
         kept(`the current name is still used: ${blockers.join('; ')}`);
         continue;
@@ -63,20 +92,59 @@ function plan(scan: ScanResult, rule: RuleId, options: RekeyOptions, candidate: 
   return { edits, findings };
 }
 
-export function planRekeyBuiltins(scan: ScanResult, options: RekeyOptions): { edits: Edit[]; findings: Finding[] } {
+export function planRekeyBuiltins(
+  scan: ScanResult,
+  options: RekeyOptions,
+): { edits: Edit[]; findings: Finding[] } {
   return plan(scan, 'rekey-builtins', options, (_agent, entry) => {
     const v = entry.value;
     // Only the shorthand form: a key the user chose (`ask: askUserTool`) is theirs to keep.
-    if (v.kind !== 'builtin' || entry.keyKind !== 'shorthand' || !v.id || v.id === entry.key || !isLegalToolName(v.id)) return undefined;
-    const source = v.idSource === 'installed-declarations' ? 'the installed @mastra/core' : 'the bundled table (no @mastra/core installed)';
-    return { id: v.id, reason: `built-in ${v.exportName} registered by shorthand is offered as "${entry.key}"; keyed by its id "${v.id}" (from ${source}) the model sees the name Mastra documents, and nothing uses "${entry.key}"` };
+    if (
+      v.kind !== 'builtin' ||
+      entry.keyKind !== 'shorthand' ||
+      !v.id ||
+      v.id === entry.key ||
+      !isLegalToolName(v.id)
+    )
+      return undefined;
+    const source =
+      v.idSource === 'installed-declarations'
+        ? 'the installed @mastra/core'
+        : 'the bundled table (no @mastra/core installed)';
+    return {
+      id: v.id,
+      reason: `built-in ${v.exportName} registered by shorthand is offered as "${entry.key}"; keyed by its id "${v.id}" (from ${source}) the model sees the name Mastra documents, and nothing uses "${entry.key}"`,
+    };
   });
 }
 
-export function planRekeyById(scan: ScanResult, options: RekeyOptions): { edits: Edit[]; findings: Finding[] } {
-  return plan(scan, 'rekey-by-id', options, (_agent, entry) => {
-    const v = entry.value;
-    if (v.kind !== 'createTool' || !v.id || v.id === entry.key || !isLegalToolName(v.id) || entry.keyKind === 'file-name') return undefined;
-    return { id: v.id, reason: `keyed by its id "${v.id}" instead of "${entry.key}" (--rekey-by-id); nothing uses "${entry.key}"` };
-  }, (other, entry) => other.value.kind === 'createTool' && 'id' in entry.value && other.value.id === entry.value.id && other.keyKind !== 'file-name');
+export function planRekeyById(
+  scan: ScanResult,
+  options: RekeyOptions,
+): { edits: Edit[]; findings: Finding[] } {
+  return plan(
+    scan,
+    'rekey-by-id',
+    options,
+    (_agent, entry) => {
+      const v = entry.value;
+      if (
+        v.kind !== 'createTool' ||
+        !v.id ||
+        v.id === entry.key ||
+        !isLegalToolName(v.id) ||
+        entry.keyKind === 'file-name'
+      )
+        return undefined;
+      return {
+        id: v.id,
+        reason: `keyed by its id "${v.id}" instead of "${entry.key}" (--rekey-by-id); nothing uses "${entry.key}"`,
+      };
+    },
+    (other, entry) =>
+      other.value.kind === 'createTool' &&
+      'id' in entry.value &&
+      other.value.id === entry.value.id &&
+      other.keyKind !== 'file-name',
+  );
 }

@@ -10,14 +10,22 @@ import type { Edit, Finding } from '../model.ts';
 import { runDescription } from '../runs.ts';
 
 function inCollision(entry: ToolEntry, collisions: Collision[]): boolean {
-  return collisions.some((c) => c.keys.some((k) => k.origin === entry.origin && k.key === entry.key));
+  return collisions.some((c) =>
+    c.keys.some((k) => k.origin === entry.origin && k.key === entry.key),
+  );
 }
 
 function rewriteEdit(entry: ToolEntry, agents: string[]): Edit | Finding {
   const raw = rawKeyOf(entry);
   const wire = wireOf(entry);
   if (entry.keyKind === 'file-name') {
-    return { kind: 'file-name-key', rule: 'rewrite-keys', message: `the tool file name ${entry.keyText} is offered as "${wire}"; rename the file to make the key legal`, locations: [entry.keyLocation], agents };
+    return {
+      kind: 'file-name-key',
+      rule: 'rewrite-keys',
+      message: `the tool file name ${entry.keyText} is offered as "${wire}"; rename the file to make the key legal`,
+      locations: [entry.keyLocation],
+      agents,
+    };
   }
   const prefix = raw.slice(0, raw.length - entry.key.length);
   const newKey = wire.slice(prefix.length);
@@ -42,7 +50,12 @@ export function planRewriteKeys(scan: ScanResult): { edits: Edit[]; findings: Fi
   const findings: Finding[] = [];
   // Code that reads or changes a map entry by its key (`delete tools['notes.save']`) would lose it.
   const accessed = new Map<string, string[]>();
-  for (const u of scan.nameUses) if (u.access) accessed.set(u.name, [...(accessed.get(u.name) ?? []), `${u.location.file}:${u.location.line}:${u.location.column}`]);
+  for (const u of scan.nameUses)
+    if (u.access)
+      accessed.set(u.name, [
+        ...(accessed.get(u.name) ?? []),
+        `${u.location.file}:${u.location.line}:${u.location.column}`,
+      ]);
   const reported = new Set<string>();
   const visit = (entries: ToolEntry[], collisions: Collision[], agents: string[]) => {
     for (const entry of entries) {
@@ -52,7 +65,14 @@ export function planRewriteKeys(scan: ScanResult): { edits: Edit[]; findings: Fi
       const uses = accessed.get(entry.key);
       if (uses) {
         const at = `${entry.keyLocation.file}:${entry.keyLocation.start}`;
-        if (!reported.has(at)) findings.push({ kind: 'rename-kept', rule: 'rewrite-keys', message: `the key "${entry.key}" is not rewritten to "${wireOf(entry).slice(rawKeyOf(entry).length - entry.key.length)}": code reads or changes the map by that key at ${uses.join(', ')}; rename both together (Mastra sends "${wireOf(entry)}" either way)`, locations: [entry.keyLocation], agents });
+        if (!reported.has(at))
+          findings.push({
+            kind: 'rename-kept',
+            rule: 'rewrite-keys',
+            message: `the key "${entry.key}" is not rewritten to "${wireOf(entry).slice(rawKeyOf(entry).length - entry.key.length)}": code reads or changes the map by that key at ${uses.join(', ')}; rename both together (Mastra sends "${wireOf(entry)}" either way)`,
+            locations: [entry.keyLocation],
+            agents,
+          });
         reported.add(at);
         continue;
       }
@@ -64,9 +84,17 @@ export function planRewriteKeys(scan: ScanResult): { edits: Edit[]; findings: Fi
   for (const agent of scan.agents) {
     if (agent.runs.mode === 'network') {
       // network() lists raw keys to its routing agent and picks one by that name: nothing to fix.
-      const illegal = agentEntries(agent).filter((e) => rawKeyOf(e) !== '' && wireOf(e) !== rawKeyOf(e));
+      const illegal = agentEntries(agent).filter(
+        (e) => rawKeyOf(e) !== '' && wireOf(e) !== rawKeyOf(e),
+      );
       if (illegal.length) {
-        findings.push({ kind: 'network-keys', rule: 'rewrite-keys', message: `${runDescription(agent)}: its routing agent is given the raw keys ${illegal.map((e) => `"${e.key}"`).join(', ')} and picks one by that name, so they are left as they are`, locations: illegal.map((e) => e.keyLocation), agents: [agentLabel(agent)] });
+        findings.push({
+          kind: 'network-keys',
+          rule: 'rewrite-keys',
+          message: `${runDescription(agent)}: its routing agent is given the raw keys ${illegal.map((e) => `"${e.key}"`).join(', ')} and picks one by that name, so they are left as they are`,
+          locations: illegal.map((e) => e.keyLocation),
+          agents: [agentLabel(agent)],
+        });
       }
       continue;
     }

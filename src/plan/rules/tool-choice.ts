@@ -5,8 +5,22 @@
  * or that are built at run time, are reported.
  */
 import { isLegalToolName } from '../../names/wire-name.ts';
-import type { AgentInfo, CallOptionsInfo, NameRef, ScanResult, ToolEntry } from '../../scan/model.ts';
-import { agentEntries, agentLabel, callEntries, locationKey, rawKeyOf, renderString, wireOf } from '../agents.ts';
+import type {
+  AgentInfo,
+  CallOptionsInfo,
+  NameRef,
+  ScanResult,
+  ToolEntry,
+} from '../../scan/model.ts';
+import {
+  agentEntries,
+  agentLabel,
+  callEntries,
+  locationKey,
+  rawKeyOf,
+  renderString,
+  wireOf,
+} from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
 
 /** Final wire name per entry (by key location), after the renames the plan makes. */
@@ -28,29 +42,60 @@ function refs(options: CallOptionsInfo): Array<[NameRef, 'toolChoice' | 'activeT
   return [
     ...(options.toolChoice ? [[options.toolChoice, 'toolChoice'] as [NameRef, 'toolChoice']] : []),
     ...options.prepareStep.toolChoice.map((r) => [r, 'toolChoice'] as [NameRef, 'toolChoice']),
-    ...[...options.activeTools, ...options.prepareStep.activeTools].map((r) => [r, 'activeTools'] as [NameRef, 'activeTools']),
+    ...[...options.activeTools, ...options.prepareStep.activeTools].map(
+      (r) => [r, 'activeTools'] as [NameRef, 'activeTools'],
+    ),
   ];
 }
 
-export function planToolChoice(scan: ScanResult, finalNames: FinalNames): { edits: Edit[]; findings: Finding[] } {
+export function planToolChoice(
+  scan: ScanResult,
+  finalNames: FinalNames,
+): { edits: Edit[]; findings: Finding[] } {
   const edits: Edit[] = [];
   const findings: Finding[] = [];
-  const check = (agent: AgentInfo, entries: ToolEntry[], options: CallOptionsInfo, where: string) => {
+  const check = (
+    agent: AgentInfo,
+    entries: ToolEntry[],
+    options: CallOptionsInfo,
+    where: string,
+  ) => {
     const label = agentLabel(agent);
     for (const [ref, option] of refs(options)) {
       if (ref.name === undefined) {
-        findings.push({ kind: 'unknown-name', rule: 'tool-choice', message: `${option} ${ref.text} (${where}) is built at run time; cannot check it against the offered names`, locations: [ref.location], agents: [label] });
+        findings.push({
+          kind: 'unknown-name',
+          rule: 'tool-choice',
+          message: `${option} ${ref.text} (${where}) is built at run time; cannot check it against the offered names`,
+          locations: [ref.location],
+          agents: [label],
+        });
         continue;
       }
       const name = ref.name;
       const matches = entries.filter((e) => namesOf(e).some(([n]) => n === name));
-      const targets = [...new Set(matches.map((e) => finalNames.get(locationKey(e.keyLocation)) ?? wireOf(e)))];
+      const targets = [
+        ...new Set(matches.map((e) => finalNames.get(locationKey(e.keyLocation)) ?? wireOf(e))),
+      ];
       if (targets.length === 0) {
-        if (!entries.some((e) => wireOf(e) === name)) findings.push({ kind: 'unknown-name', rule: 'tool-choice', message: `${option} names "${name}" (${where}), which matches no tool of ${label}`, locations: [ref.location], agents: [label] });
+        if (!entries.some((e) => wireOf(e) === name))
+          findings.push({
+            kind: 'unknown-name',
+            rule: 'tool-choice',
+            message: `${option} names "${name}" (${where}), which matches no tool of ${label}`,
+            locations: [ref.location],
+            agents: [label],
+          });
         continue;
       }
       if (targets.length > 1) {
-        findings.push({ kind: 'unknown-name', rule: 'tool-choice', message: `${option} "${name}" (${where}) could mean ${targets.join(' or ')}; left as it is`, locations: [ref.location], agents: [label] });
+        findings.push({
+          kind: 'unknown-name',
+          rule: 'tool-choice',
+          message: `${option} "${name}" (${where}) could mean ${targets.join(' or ')}; left as it is`,
+          locations: [ref.location],
+          agents: [label],
+        });
         continue;
       }
       const target = targets[0]!;
@@ -58,7 +103,13 @@ export function planToolChoice(scan: ScanResult, finalNames: FinalNames): { edit
       const as = namesOf(matches[0]!).find(([n]) => n === name)?.[1] ?? 'name';
       const followsRename = as === 'wire name';
       if (!ref.literal) {
-        findings.push({ kind: 'unknown-name', rule: 'tool-choice', message: `${option} "${name}" (${where}) should be "${target}", but it is not a plain string literal`, locations: [ref.location], agents: [label] });
+        findings.push({
+          kind: 'unknown-name',
+          rule: 'tool-choice',
+          message: `${option} "${name}" (${where}) should be "${target}", but it is not a plain string literal`,
+          locations: [ref.location],
+          agents: [label],
+        });
         continue;
       }
       edits.push({
@@ -77,10 +128,18 @@ export function planToolChoice(scan: ScanResult, finalNames: FinalNames): { edit
       });
     }
   };
-  for (const agent of scan.agents) if (agent.defaultOptions) check(agent, agentEntries(agent), agent.defaultOptions, 'defaultOptions');
+  for (const agent of scan.agents)
+    if (agent.defaultOptions)
+      check(agent, agentEntries(agent), agent.defaultOptions, 'defaultOptions');
   for (const call of scan.calls) {
     const agent = call.agentIndex === undefined ? undefined : scan.agents[call.agentIndex];
-    if (agent) check(agent, [...agentEntries(agent), ...callEntries(call)], call.options, `${call.method}() at ${call.location.file}:${call.location.line}`);
+    if (agent)
+      check(
+        agent,
+        [...agentEntries(agent), ...callEntries(call)],
+        call.options,
+        `${call.method}() at ${call.location.file}:${call.location.line}`,
+      );
   }
   return { edits, findings };
 }

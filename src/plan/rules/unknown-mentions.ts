@@ -12,21 +12,31 @@ import { fragmentLocation } from '../../scan/mentions.ts';
 import type { AgentInfo, ScanResult } from '../../scan/model.ts';
 
 /** A word that asks the model to use something by name. */
-const TOOL_CONTEXT = /\b(tools?|call(s|ing)?|use|using|invoke|run|delegate|hand ?off|agents?|workflows?|function)\b/i;
+const TOOL_CONTEXT =
+  /\b(tools?|call(s|ing)?|use|using|invoke|run|delegate|hand ?off|agents?|workflows?|function)\b/i;
 /** Word characters of a tool name (dots and colons only inside quotes, see below). */
 const TOKEN = /(?<![\w./:@\\-])([A-Za-z_][\w.:-]*[\w])(?![\w/@])/g;
 /** Hyphenated words of ordinary prose that look like kebab-case names. */
-const PROSE = /^(e-mail|follow-up|step-by-step|up-to-date|real-time|well-known|so-called|built-in|one-off|read-only|opt-in|opt-out|check-in|sign-in|sign-up|log-in|set-up|end-to-end|first-class|high-level|low-level|long-running|multi-step|non-\w+|self-\w+|re-\w+|co-\w+|pre-\w+|post-\w+|sub-\w+|x-\w+)$/i;
+const PROSE =
+  /^(e-mail|follow-up|step-by-step|up-to-date|real-time|well-known|so-called|built-in|one-off|read-only|opt-in|opt-out|check-in|sign-in|sign-up|log-in|set-up|end-to-end|first-class|high-level|low-level|long-running|multi-step|non-\w+|self-\w+|re-\w+|co-\w+|pre-\w+|post-\w+|sub-\w+|x-\w+)$/i;
 
 function shapedLikeCode(name: string): boolean {
-  return /^(agent|workflow)-\w/.test(name) || /-(tool|agent|workflow)$/.test(name) || /[a-z](Tool|Agent|Workflow)$/.test(name) || /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(name);
+  return (
+    /^(agent|workflow)-\w/.test(name) ||
+    /-(tool|agent|workflow)$/.test(name) ||
+    /[a-z](Tool|Agent|Workflow)$/.test(name) ||
+    /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(name)
+  );
 }
 
 /** "the file-read tool", "call file-read": the words around a kebab-case name say it is a tool. */
 function namedAsTool(line: string, at: number, length: number): boolean {
   const before = line.slice(0, at);
   const after = line.slice(at + length);
-  return /^\s+(tool|agent|workflow|sub-agent)s?\b/i.test(after) || /\b(call|invoke|use|run|delegate to|hand off to)\s+(the\s+)?$/i.test(before);
+  return (
+    /^\s+(tool|agent|workflow|sub-agent)s?\b/i.test(after) ||
+    /\b(call|invoke|use|run|delegate to|hand off to)\s+(the\s+)?$/i.test(before)
+  );
 }
 
 function shapedLikeName(name: string): boolean {
@@ -42,25 +52,39 @@ function knownNames(scan: ScanResult): Set<string> {
       known.add(e.key).add(wireOf(e));
       if (e.valueName) known.add(e.valueName);
       if ('id' in e.value && e.value.id) known.add(e.value.id);
-      if (e.value.kind === 'builtin' || e.value.kind === 'web-search-marker') known.add(e.value.exportName);
+      if (e.value.kind === 'builtin' || e.value.kind === 'web-search-marker')
+        known.add(e.value.exportName);
     }
   }
-  for (const c of scan.calls) for (const e of [...c.options.toolsets.entries, ...c.options.clientTools.entries]) known.add(e.key).add(wireOf(e));
+  for (const c of scan.calls)
+    for (const e of [...c.options.toolsets.entries, ...c.options.clientTools.entries])
+      known.add(e.key).add(wireOf(e));
   return known;
 }
 
 function offeredBy(agent: AgentInfo): string[] {
-  return agent.runs.mode === 'network' ? agentEntries(agent).map((e) => e.key) : agent.prediction.offered.map((t) => t.wireName);
+  return agent.runs.mode === 'network'
+    ? agentEntries(agent).map((e) => e.key)
+    : agent.prediction.offered.map((t) => t.wireName);
 }
 
 /** The offered name a stale one most likely meant, when one is close enough to say so. */
 function nearest(name: string, offered: string[]): string | undefined {
   if (offered.length === 0) return undefined;
-  const words = (s: string) => new Set(s.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w && w !== 'tool' && w !== 'agent' && w !== 'workflow'));
+  const words = (s: string) =>
+    new Set(
+      s
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((w) => w && w !== 'tool' && w !== 'agent' && w !== 'workflow'),
+    );
   const mine = words(name);
   const shared = offered.filter((o) => [...words(o)].some((w) => mine.has(w)));
   const best = closest(name, shared.length ? shared : offered);
-  return shared.length || distance(name, best) <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+  return shared.length || distance(name, best) <= Math.max(2, Math.floor(name.length / 3))
+    ? best
+    : undefined;
 }
 
 export function unknownToolMentions(scan: ScanResult): Finding[] {
@@ -82,10 +106,24 @@ export function unknownToolMentions(scan: ScanResult): Finding[] {
             const after = line[m.index + name.length] ?? '';
             const close = after === '\\' ? (line[m.index + name.length + 1] ?? '') : after;
             const quoted = /[`'"]/.test(before) && before === close;
-            if (known.has(name) || !shapedLikeName(name) || /\.(ts|js|md|json|txt|yaml|yml|html|css)$/i.test(name) || /^[A-Z0-9_]+$/.test(name)) continue;
+            if (
+              known.has(name) ||
+              !shapedLikeName(name) ||
+              /\.(ts|js|md|json|txt|yaml|yml|html|css)$/i.test(name) ||
+              /^[A-Z0-9_]+$/.test(name)
+            )
+              continue;
             // Dots and colons are prose punctuation unless the name is quoted (`family.language`).
             if (/[.:]/.test(name) && !quoted) continue;
-            if (!quoted && (!(shapedLikeCode(name) || (/-/.test(name) && namedAsTool(line, m.index, name.length))) || PROSE.test(name))) continue;
+            if (
+              !quoted &&
+              (!(
+                shapedLikeCode(name) ||
+                (/-/.test(name) && namedAsTool(line, m.index, name.length))
+              ) ||
+                PROSE.test(name))
+            )
+              continue;
             const key = `${f.location.file}:${f.location.start + lineStart + m.index}`;
             if (seen.has(key)) continue;
             seen.add(key);

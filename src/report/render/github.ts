@@ -31,7 +31,9 @@ export function escapeProperty(text: string): string {
 type Property = [name: string, value: string | number | undefined];
 
 export function workflowCommand(level: Level, properties: Property[], message: string): string {
-  const props = properties.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${escapeProperty(String(v))}`);
+  const props = properties
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${escapeProperty(String(v))}`);
   return `::${COMMAND[level]}${props.length ? ` ${props.join(',')}` : ''}::${escapeData(message)}`;
 }
 
@@ -42,20 +44,42 @@ function changeCommand(c: ReportChange, file: (f: string) => string): string {
   const endColumn = lines.length === 1 ? c.column + last.length : last.length + 1;
   return workflowCommand(
     changeLevel(c),
-    [['file', file(c.file)], ['line', c.line], ['endLine', endLine], ['col', c.column], ['endColumn', endColumn], ['title', `mastra-tool-names ${c.rule}`]],
+    [
+      ['file', file(c.file)],
+      ['line', c.line],
+      ['endLine', endLine],
+      ['col', c.column],
+      ['endColumn', endColumn],
+      ['title', `mastra-tool-names ${c.rule}`],
+    ],
     `${c.before} -> ${c.after} (${c.effect}${c.applied ? ', applied' : ''}): ${c.reason}`,
   );
 }
 
 function findingCommand(f: ReportFinding, file: (f: string) => string): string {
   const [at, ...others] = f.locations as [Location | undefined, ...Location[]];
-  const also = others.length ? ` (also at ${others.map((l) => `${file(l.file)}:${l.line}:${l.column}`).join(', ')})` : '';
-  const where: Property[] = at ? [['file', file(at.file)], ['line', at.line], ['col', at.column]] : [];
-  return workflowCommand(f.severity, [...where, ['title', `mastra-tool-names ${f.kind}`]], `${f.message}${also}`);
+  const also = others.length
+    ? ` (also at ${others.map((l) => `${file(l.file)}:${l.line}:${l.column}`).join(', ')})`
+    : '';
+  const where: Property[] = at
+    ? [
+        ['file', file(at.file)],
+        ['line', at.line],
+        ['col', at.column],
+      ]
+    : [];
+  return workflowCommand(
+    f.severity,
+    [...where, ['title', `mastra-tool-names ${f.kind}`]],
+    `${f.message}${also}`,
+  );
 }
 
 export function renderGithub(report: Report, options: GithubOptions = {}): string {
   const base = (options.base ?? report.target).split(path.sep).join('/');
   const file = (f: string) => path.posix.join(base, f);
-  return [...report.changes.map((c) => changeCommand(c, file)), ...report.findings.map((f) => findingCommand(f, file))].join('\n');
+  return [
+    ...report.changes.map((c) => changeCommand(c, file)),
+    ...report.findings.map((f) => findingCommand(f, file)),
+  ].join('\n');
 }

@@ -13,16 +13,28 @@ export type Format = (typeof FORMATS)[number];
 /** What some formats need beyond the report: see each renderer. */
 export type RenderOptions = MarkdownOptions & GithubOptions;
 
-const RENDERERS: Record<Format, (report: Report, style: Style, options: RenderOptions) => string> = {
-  // `migrate --verify` adds its measured section after the report.
-  text: (report, style) => [renderText(report, style), report.verify && renderMigrateVerifyText(report.verify, style)].filter(Boolean).join('\n\n'),
-  json: (report) => JSON.stringify(report, null, 2),
-  markdown: (report, _style, options) => [renderMarkdown(report, options), report.verify && renderMigrateVerifyMarkdown(report.verify)].filter(Boolean).join('\n'),
-  sarif: renderSarif,
-  github: (report, _style, options) => renderGithub(report, options),
-};
+const RENDERERS: Record<Format, (report: Report, style: Style, options: RenderOptions) => string> =
+  {
+    // `migrate --verify` adds its measured section after the report.
+    text: (report, style) =>
+      [renderText(report, style), report.verify && renderMigrateVerifyText(report.verify, style)]
+        .filter(Boolean)
+        .join('\n\n'),
+    json: (report) => JSON.stringify(report, null, 2),
+    markdown: (report, _style, options) =>
+      [renderMarkdown(report, options), report.verify && renderMigrateVerifyMarkdown(report.verify)]
+        .filter(Boolean)
+        .join('\n'),
+    sarif: renderSarif,
+    github: (report, _style, options) => renderGithub(report, options),
+  };
 
-export function renderReport(report: Report, format: Format, style: Style = PLAIN, options: RenderOptions = {}): string {
+export function renderReport(
+  report: Report,
+  format: Format,
+  style: Style = PLAIN,
+  options: RenderOptions = {},
+): string {
   return RENDERERS[format](report, style, options);
 }
 

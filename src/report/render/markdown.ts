@@ -65,34 +65,94 @@ function documentParts(report: Report): Part[] {
   if (report.agents.length) {
     const rows = report.agents.map((a): Item => {
       const same = a.before.join('\0') === a.after.join('\0');
-      return { tier: 1, lines: [`| ${cell(a.agent)} | ${cell(list(a.before))} | ${same ? '_unchanged_' : cell(list(a.after))} |`] };
+      return {
+        tier: 1,
+        lines: [
+          `| ${cell(a.agent)} | ${cell(list(a.before))} | ${same ? '_unchanged_' : cell(list(a.after))} |`,
+        ],
+      };
     });
-    parts.push({ head: ['### What the model sees', '', '| agent | before | after |', '| --- | --- | --- |'], items: rows, tail: [''], noun: 'agent' });
+    parts.push({
+      head: ['### What the model sees', '', '| agent | before | after |', '| --- | --- | --- |'],
+      items: rows,
+      tail: [''],
+      noun: 'agent',
+    });
   }
   if (report.renames.length) {
     const items = report.renames.map((r): Item => {
-      const still = r.stillUsedAt.length ? ` The old name still appears at ${r.stillUsedAt.map((l) => code(`${l.file}:${l.line}`)).join(', ')}.` : '';
-      return { tier: 1, lines: [`- ${code(r.from)} → ${code(r.to)} (${r.agents.join(', ')}).${still}`] };
+      const still = r.stillUsedAt.length
+        ? ` The old name still appears at ${r.stillUsedAt.map((l) => code(`${l.file}:${l.line}`)).join(', ')}.`
+        : '';
+      return {
+        tier: 1,
+        lines: [`- ${code(r.from)} → ${code(r.to)} (${r.agents.join(', ')}).${still}`],
+      };
     });
-    parts.push({ head: ['### Renamed on the wire', ''], items, tail: ['', '> Stored threads, traces, evals and approval lists may still hold the old names.', ''], noun: 'rename' });
+    parts.push({
+      head: ['### Renamed on the wire', ''],
+      items,
+      tail: [
+        '',
+        '> Stored threads, traces, evals and approval lists may still hold the old names.',
+        '',
+      ],
+      noun: 'rename',
+    });
   }
   const finding = (f: Report['findings'][number], tier: Tier): Item => ({
     tier,
-    lines: [`- **${f.kind}** ${f.locations.map((l) => code(`${l.file}:${l.line}`)).join(', ')}: ${cell(f.message)}`],
+    lines: [
+      `- **${f.kind}** ${f.locations.map((l) => code(`${l.file}:${l.line}`)).join(', ')}: ${cell(f.message)}`,
+    ],
   });
   const human = report.findings.filter(needsHuman);
   const notes = report.findings.filter((f) => !needsHuman(f));
-  if (human.length) parts.push({ head: ['### Needs a human', ''], items: human.map((f) => finding(f, 1)), tail: [''], noun: 'finding' });
-  if (notes.length) parts.push({ head: ['<details><summary>Notes</summary>', ''], items: notes.map((f) => finding(f, 2)), tail: ['', '</details>', ''], noun: 'note' });
+  if (human.length)
+    parts.push({
+      head: ['### Needs a human', ''],
+      items: human.map((f) => finding(f, 1)),
+      tail: [''],
+      noun: 'finding',
+    });
+  if (notes.length)
+    parts.push({
+      head: ['<details><summary>Notes</summary>', ''],
+      items: notes.map((f) => finding(f, 2)),
+      tail: ['', '</details>', ''],
+      noun: 'note',
+    });
   for (const f of report.files) {
     const changes = report.changes.filter((c) => c.file === f.file);
-    const items: Item[] = changes.map((c) => ({ tier: 2, lines: [`- line ${c.line}: ${code(c.before)} → ${code(c.after)} (${c.rule}, ${c.effect}): ${cell(c.reason)}`] }));
-    if (f.diff) items.push({ tier: 3, lines: ['', '```diff', f.diff.split('\n').filter((l) => !l.startsWith('===') && !l.startsWith('Index:')).join('\n').trimEnd(), '```'] });
+    const items: Item[] = changes.map((c) => ({
+      tier: 2,
+      lines: [
+        `- line ${c.line}: ${code(c.before)} → ${code(c.after)} (${c.rule}, ${c.effect}): ${cell(c.reason)}`,
+      ],
+    }));
+    if (f.diff)
+      items.push({
+        tier: 3,
+        lines: [
+          '',
+          '```diff',
+          f.diff
+            .split('\n')
+            .filter((l) => !l.startsWith('===') && !l.startsWith('Index:'))
+            .join('\n')
+            .trimEnd(),
+          '```',
+        ],
+      });
     if (f.error) items.push({ tier: 2, lines: ['', f.error] });
-    const head = [`<details><summary>${f.file} (${f.status === 'failed' ? 'could not be processed' : `${changes.length} changes`})</summary>`, ''];
+    const head = [
+      `<details><summary>${f.file} (${f.status === 'failed' ? 'could not be processed' : `${changes.length} changes`})</summary>`,
+      '',
+    ];
     parts.push({ head, items, tail: ['', '</details>', ''], noun: 'file' });
   }
-  if (report.mode !== 'migrate' && t.changes > 0) parts.push([`Apply with \`npx mastra-tool-names migrate ${report.target}\`.`, '']);
+  if (report.mode !== 'migrate' && t.changes > 0)
+    parts.push([`Apply with \`npx mastra-tool-names migrate ${report.target}\`.`, '']);
   return parts;
 }
 
@@ -143,12 +203,16 @@ function omissions(parts: Part[], kept: Set<Item>): string {
     const shown = part.items.filter((it) => kept.has(it));
     if (part.noun === 'file') {
       if (shown.length === 0) add('file', 1);
-      else add('diff', part.items.filter((it) => it.tier === 3 && !kept.has(it)).length), add('listed change', part.items.filter((it) => it.tier === 2 && !kept.has(it)).length);
+      else
+        (add('diff', part.items.filter((it) => it.tier === 3 && !kept.has(it)).length),
+          add('listed change', part.items.filter((it) => it.tier === 2 && !kept.has(it)).length));
     } else {
       add(part.noun, part.items.length - shown.length);
     }
   }
-  return [...counts].map(([noun, n]) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`).join(', ');
+  return [...counts]
+    .map(([noun, n]) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`)
+    .join(', ');
 }
 
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
@@ -156,11 +220,16 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const parts = documentParts(report);
   const everything = assemble(parts, () => true, []);
   if (everything.length <= max) return everything;
-  const pointer = options.fullReport ?? `\`npx mastra-tool-names ${report.mode === 'check' ? 'check' : 'migrate --dry-run'} ${report.target}\``;
+  const pointer =
+    options.fullReport ??
+    `\`npx mastra-tool-names ${report.mode === 'check' ? 'check' : 'migrate --dry-run'} ${report.target}\``;
   let reserve = 0;
   for (;;) {
     const kept = choose(parts, max - reserve);
-    const notice = [`> **Shortened to fit GitHub's limit of ${max.toLocaleString('en-US')} characters.** Not shown: ${omissions(parts, kept)}. The full report: ${pointer}.`, ''];
+    const notice = [
+      `> **Shortened to fit GitHub's limit of ${max.toLocaleString('en-US')} characters.** Not shown: ${omissions(parts, kept)}. The full report: ${pointer}.`,
+      '',
+    ];
     const text = assemble(parts, (it) => kept.has(it), notice);
     if (text.length <= max) return text;
     if (reserve >= max) return text.slice(0, max); // only when the summary alone does not fit

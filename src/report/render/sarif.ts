@@ -4,38 +4,63 @@ import { RULE_IDS, type FindingKind } from '../../plan/model.ts';
 import type { Report, ReportChange } from '../model.ts';
 
 const RULE_HELP: Record<string, string> = {
-  'rewrite-keys': 'Mastra rewrites tool keys outside a-zA-Z0-9_- (and over 63 characters) before sending them; toolChoice and activeTools are not rewritten. Write the key as the name Mastra sends.',
-  'rekey-builtins': 'A built-in registered by shorthand is offered under its export name, not under the id Mastra documents. Key it by its id.',
-  prompts: 'A prompt names a tool by a name the model is not offered (its id, its key before the rewrite, its export name).',
-  'tool-choice': 'toolChoice and activeTools are compared with the rewritten names; a raw key, id or export name there names no offered tool.',
-  references: 'Tool names in Mastra results are wire names; a comparison with another spelling never matches.',
+  'rewrite-keys':
+    'Mastra rewrites tool keys outside a-zA-Z0-9_- (and over 63 characters) before sending them; toolChoice and activeTools are not rewritten. Write the key as the name Mastra sends.',
+  'rekey-builtins':
+    'A built-in registered by shorthand is offered under its export name, not under the id Mastra documents. Key it by its id.',
+  prompts:
+    'A prompt names a tool by a name the model is not offered (its id, its key before the rewrite, its export name).',
+  'tool-choice':
+    'toolChoice and activeTools are compared with the rewritten names; a raw key, id or export name there names no offered tool.',
+  references:
+    'Tool names in Mastra results are wire names; a comparison with another spelling never matches.',
   'rekey-by-id': 'Key the tool by its createTool id (opt-in).',
 };
 
 const FINDING_HELP: Record<FindingKind, string> = {
-  collision: 'Two keys end on one wire name: Mastra fails every call of the agent. Rename one of them.',
+  collision:
+    'Two keys end on one wire name: Mastra fails every call of the agent. Rename one of them.',
   unresolved: 'Part of a tool map cannot be read statically; its names are not checked.',
-  'runtime-names': 'Tool names known only at run time (MCP servers, registries); normalise them where they enter.',
+  'runtime-names':
+    'Tool names known only at run time (MCP servers, registries); normalise them where they enter.',
   'unknown-name': 'A toolChoice or activeTools name matches no offered tool.',
-  'file-name-key': 'A file-based tool is keyed by its file name; rename the file to a legal tool name.',
+  'file-name-key':
+    'A file-based tool is keyed by its file name; rename the file to a legal tool name.',
   'step-tools': 'Tools returned by prepareStep reach the provider under their raw key.',
   'skipped-rename': 'A re-key was skipped because the agent already offers that name.',
-  unparsable: 'A file could not be processed (parsed, read, analysed or written); it was left unchanged.',
-  'skipped-file': 'A file was left alone on purpose (binary, or a link to a folder outside the target); it was not read.',
-  'prompt-mention': 'A prompt may name a tool by a name it is not offered under; not edited because it is ambiguous.',
+  unparsable:
+    'A file could not be processed (parsed, read, analysed or written); it was left unchanged.',
+  'skipped-file':
+    'A file was left alone on purpose (binary, or a link to a folder outside the target); it was not read.',
+  'prompt-mention':
+    'A prompt may name a tool by a name it is not offered under; not edited because it is ambiguous.',
   'unknown-tool-mention': 'A prompt names a tool that no agent offers.',
-  reference: 'Code compares a tool name with a string the model never sends; not provably a Mastra value, so not edited.',
-  'ambiguous-mention': 'A prompt word may name a tool but could be prose, a code sample or JSON data; not edited.',
-  'mode-dependent-mention': 'A prompt names a sub-agent, workflow or tool by a name that is right for one way of running the agent (network() or generate()/stream()) and not the other.',
-  'rename-kept': 'A re-key was not made because the current wire name is still used in code, data, prompts or by another agent.',
-  'rename-breaks': 'A re-key requested with --prefer rekey leaves uses of the old wire name behind.',
-  'name-mapping': 'Code converts wire names back to other names; it also changes legal names that contain the replaced character.',
-  unreached: 'An agent that nothing registers, calls or uses as a sub-agent; its edits change code nothing runs.',
-  'network-keys': 'An agent run only with network() is given raw keys by its routing agent; function-name rules do not apply to it.',
+  reference:
+    'Code compares a tool name with a string the model never sends; not provably a Mastra value, so not edited.',
+  'ambiguous-mention':
+    'A prompt word may name a tool but could be prose, a code sample or JSON data; not edited.',
+  'mode-dependent-mention':
+    'A prompt names a sub-agent, workflow or tool by a name that is right for one way of running the agent (network() or generate()/stream()) and not the other.',
+  'rename-kept':
+    'A re-key was not made because the current wire name is still used in code, data, prompts or by another agent.',
+  'rename-breaks':
+    'A re-key requested with --prefer rekey leaves uses of the old wire name behind.',
+  'name-mapping':
+    'Code converts wire names back to other names; it also changes legal names that contain the replaced character.',
+  unreached:
+    'An agent that nothing registers, calls or uses as a sub-agent; its edits change code nothing runs.',
+  'network-keys':
+    'An agent run only with network() is given raw keys by its routing agent; function-name rules do not apply to it.',
 };
 
 function rule(id: string, help: string): ReportingDescriptor {
-  return { id, name: id.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase()), shortDescription: { text: help.split('. ')[0]! }, fullDescription: { text: help }, help: { text: help } };
+  return {
+    id,
+    name: id.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase()),
+    shortDescription: { text: help.split('. ')[0]! },
+    fullDescription: { text: help },
+    help: { text: help },
+  };
 }
 
 /** A change's severity: a rename of what the model sees deserves a look; the rest is routine. */
@@ -50,14 +75,37 @@ function changeResult(c: ReportChange): Result {
     level: changeLevel(c),
     kind: c.applied ? 'informational' : 'fail',
     message: { text: `${c.before} -> ${c.after} (${c.effect}): ${c.reason}` },
-    locations: [{ physicalLocation: { artifactLocation: { uri: c.file }, region: { startLine: c.line, startColumn: c.column, ...(singleLine ? { endLine: c.line, endColumn: c.column + c.before.length } : {}), charOffset: c.start, charLength: c.end - c.start } } }],
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: c.file },
+          region: {
+            startLine: c.line,
+            startColumn: c.column,
+            ...(singleLine ? { endLine: c.line, endColumn: c.column + c.before.length } : {}),
+            charOffset: c.start,
+            charLength: c.end - c.start,
+          },
+        },
+      },
+    ],
     ...(c.applied
       ? {}
       : {
           fixes: [
             {
               description: { text: `replace ${c.before} with ${c.after}` },
-              artifactChanges: [{ artifactLocation: { uri: c.file }, replacements: [{ deletedRegion: { charOffset: c.start, charLength: c.end - c.start }, insertedContent: { text: c.after } }] }],
+              artifactChanges: [
+                {
+                  artifactLocation: { uri: c.file },
+                  replacements: [
+                    {
+                      deletedRegion: { charOffset: c.start, charLength: c.end - c.start },
+                      insertedContent: { text: c.after },
+                    },
+                  ],
+                },
+              ],
             },
           ],
         }),
@@ -71,17 +119,29 @@ export function renderSarif(report: Report): string {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     runs: [
       {
-        tool: { driver: { name: report.tool.name, version: report.tool.version, rules: [...RULE_IDS.map((id) => rule(id, RULE_HELP[id]!)), ...kinds.map((k) => rule(k, FINDING_HELP[k]))] } },
+        tool: {
+          driver: {
+            name: report.tool.name,
+            version: report.tool.version,
+            rules: [
+              ...RULE_IDS.map((id) => rule(id, RULE_HELP[id]!)),
+              ...kinds.map((k) => rule(k, FINDING_HELP[k])),
+            ],
+          },
+        },
         results: [
           ...report.changes.map(changeResult),
-          ...report.findings.map(
-            (f): Result => ({
-              ruleId: f.kind,
-              level: f.severity,
-              message: { text: f.message },
-              locations: f.locations.map((l) => ({ physicalLocation: { artifactLocation: { uri: l.file }, region: { startLine: l.line, startColumn: l.column } } })),
-            }),
-          ),
+          ...report.findings.map((f): Result => ({
+            ruleId: f.kind,
+            level: f.severity,
+            message: { text: f.message },
+            locations: f.locations.map((l) => ({
+              physicalLocation: {
+                artifactLocation: { uri: l.file },
+                region: { startLine: l.line, startColumn: l.column },
+              },
+            })),
+          })),
         ],
       },
     ],

@@ -3,35 +3,57 @@ import type { Report, ReportFinding } from '../model.ts';
 import { needsHuman } from '../build.ts';
 import { PLAIN, type Style } from '../style.ts';
 
-const where = (f: ReportFinding) => f.locations.map((l) => `${l.file}:${l.line}:${l.column}`).join(', ');
+const where = (f: ReportFinding) =>
+  f.locations.map((l) => `${l.file}:${l.line}:${l.column}`).join(', ');
 
 function colourDiff(diff: string, style: Style): string {
   return diff
     .split('\n')
     .filter((l) => !l.startsWith('==='))
-    .map((l) => (l.startsWith('+') && !l.startsWith('+++') ? style.good(l) : l.startsWith('-') && !l.startsWith('---') ? style.bad(l) : l.startsWith('@@') ? style.dim(l) : l))
+    .map((l) =>
+      l.startsWith('+') && !l.startsWith('+++')
+        ? style.good(l)
+        : l.startsWith('-') && !l.startsWith('---')
+          ? style.bad(l)
+          : l.startsWith('@@')
+            ? style.dim(l)
+            : l,
+    )
     .join('\n');
 }
 
 /** Where a link's edits land, or which links lead to the file (each file is edited once, at its real path). */
 function linkNote(report: Report, file: string, style: Style): string {
   const f = report.files.find((x) => x.file === file);
-  if (f?.writtenAt) return style.dim(`  (a link: ${report.mode === 'migrate' ? 'written' : 'to be written'} at ${f.writtenAt})`);
-  if (f?.linkedFrom?.length) return style.dim(`  (also reached through the link${f.linkedFrom.length > 1 ? 's' : ''} ${f.linkedFrom.join(', ')}; edited once, here)`);
+  if (f?.writtenAt)
+    return style.dim(
+      `  (a link: ${report.mode === 'migrate' ? 'written' : 'to be written'} at ${f.writtenAt})`,
+    );
+  if (f?.linkedFrom?.length)
+    return style.dim(
+      `  (also reached through the link${f.linkedFrom.length > 1 ? 's' : ''} ${f.linkedFrom.join(', ')}; edited once, here)`,
+    );
   return '';
 }
 
 export function renderText(report: Report, style: Style = PLAIN): string {
   const out: string[] = [];
   const proposed = report.mode !== 'migrate';
-  if (proposed) for (const f of report.files.filter((x) => x.diff)) out.push(colourDiff(f.diff!, style).trimEnd());
+  if (proposed)
+    for (const f of report.files.filter((x) => x.diff))
+      out.push(colourDiff(f.diff!, style).trimEnd());
 
   if (report.changes.length) {
     out.push('', proposed ? 'Changes (not written: dry run)' : 'Changes written');
     for (const file of [...new Set(report.changes.map((c) => c.file))]) {
       out.push(`  ${file}${linkNote(report, file, style)}`);
       for (const c of report.changes.filter((x) => x.file === file)) {
-        const tag = c.effect === 'renamed' ? style.warn('renamed') : c.effect === 'fixed' ? style.good('fixed') : style.dim('preserved');
+        const tag =
+          c.effect === 'renamed'
+            ? style.warn('renamed')
+            : c.effect === 'fixed'
+              ? style.good('fixed')
+              : style.dim('preserved');
         out.push(`    ${c.line}:${c.column}  ${c.rule}  ${c.before} -> ${c.after}  [${tag}]`);
         out.push(style.dim(`      ${c.reason}`));
       }
@@ -41,20 +63,32 @@ export function renderText(report: Report, style: Style = PLAIN): string {
     out.push('', style.warn('The model will see new names:'));
     for (const r of report.renames) {
       out.push(`  ${r.from} -> ${r.to} (${r.agents.join(', ')})`);
-      for (const l of r.stillUsedAt) out.push(style.dim(`    "${r.from}" still appears at ${l.file}:${l.line}:${l.column}`));
+      for (const l of r.stillUsedAt)
+        out.push(style.dim(`    "${r.from}" still appears at ${l.file}:${l.line}:${l.column}`));
     }
-    out.push(style.dim('  Stored threads, traces, evals and approval lists may still hold the old names.'));
+    out.push(
+      style.dim('  Stored threads, traces, evals and approval lists may still hold the old names.'),
+    );
   }
   for (const a of report.agents) {
     const same = a.before.join('\0') === a.after.join('\0');
-    if (!same) out.push('', style.dim(`What ${a.agent} offers: ${a.before.join(', ') || '(nothing)'} -> ${a.after.join(', ') || '(nothing)'}`));
+    if (!same)
+      out.push(
+        '',
+        style.dim(
+          `What ${a.agent} offers: ${a.before.join(', ') || '(nothing)'} -> ${a.after.join(', ') || '(nothing)'}`,
+        ),
+      );
   }
   // The summary counts what "Needs a human" lists; notes are information only.
   const human = report.findings.filter(needsHuman);
   const notes = report.findings.filter((f) => !needsHuman(f));
   if (human.length) {
     out.push('', 'Needs a human');
-    for (const f of human) out.push(`  ${f.severity === 'error' ? style.bad(f.kind) : style.warn(f.kind)}  ${f.message}  ${style.dim(where(f))}`);
+    for (const f of human)
+      out.push(
+        `  ${f.severity === 'error' ? style.bad(f.kind) : style.warn(f.kind)}  ${f.message}  ${style.dim(where(f))}`,
+      );
   }
   if (notes.length) {
     out.push('', 'Notes');

@@ -8,7 +8,14 @@ import path from 'node:path';
 import type { CallError, CallOptionsSeen, MeasuredCall, SourceLine } from '../model.ts';
 import { currentCall, frameOf, isForeignFrame, type CallRecord } from './state.ts';
 
-const METHODS = ['generate', 'stream', 'generateLegacy', 'streamLegacy', 'generateVNext', 'streamVNext'] as const;
+const METHODS = [
+  'generate',
+  'stream',
+  'generateLegacy',
+  'streamLegacy',
+  'generateVNext',
+  'streamVNext',
+] as const;
 const WRAPPED = Symbol.for('mastra-tool-names.verify.wrapped');
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the app's Mastra classes are not typed here */
@@ -24,7 +31,12 @@ export function firstLine(text: string): string {
 }
 
 export function callError(e: unknown): CallError {
-  const error = e as { id?: unknown; name?: unknown; message?: unknown; cause?: { code?: unknown; id?: unknown; details?: { toolName?: unknown } } };
+  const error = e as {
+    id?: unknown;
+    name?: unknown;
+    message?: unknown;
+    cause?: { code?: unknown; id?: unknown; details?: { toolName?: unknown } };
+  };
   const code = error?.cause?.code ?? error?.cause?.id;
   const toolName = error?.cause?.details?.toolName;
   return {
@@ -45,7 +57,10 @@ function optionsSeen(options: unknown): CallOptionsSeen {
   const o = options as Record<string, unknown>;
   const seen: CallOptionsSeen = {};
   if (o.toolsets && typeof o.toolsets === 'object') {
-    seen.toolsets = Object.entries(o.toolsets as Record<string, unknown>).map(([name, set]) => ({ name, keys: keysOf(set) }));
+    seen.toolsets = Object.entries(o.toolsets as Record<string, unknown>).map(([name, set]) => ({
+      name,
+      keys: keysOf(set),
+    }));
   }
   if (o.clientTools && typeof o.clientTools === 'object') seen.clientTools = keysOf(o.clientTools);
   if (o.toolChoice !== undefined) {
@@ -64,7 +79,11 @@ function callerLine(root: string): SourceLine | undefined {
   for (const line of (new Error().stack ?? '').split('\n').slice(1)) {
     const frame = frameOf(line);
     if (!frame || isForeignFrame(frame.file)) continue;
-    return { file: path.relative(root, frame.file).split(path.sep).join('/'), line: frame.line, column: frame.column };
+    return {
+      file: path.relative(root, frame.file).split(path.sep).join('/'),
+      line: frame.line,
+      column: frame.column,
+    };
   }
   return undefined;
 }
@@ -85,7 +104,8 @@ export class CallRecorder {
 
   private wrap(agent: AnyAgent, method: string): void {
     let owner: any = agent;
-    while (owner && !Object.prototype.hasOwnProperty.call(owner, method)) owner = Object.getPrototypeOf(owner);
+    while (owner && !Object.prototype.hasOwnProperty.call(owner, method))
+      owner = Object.getPrototypeOf(owner);
     const original = owner?.[method];
     if (typeof original !== 'function' || original[WRAPPED]) return;
     const recorder = this;
@@ -112,7 +132,9 @@ export class CallRecorder {
       };
       try {
         const result = currentCall.run(record, () => original.apply(this, args));
-        return result && typeof (result as Promise<unknown>).then === 'function' ? (result as Promise<unknown>).then((v) => v, failed) : result;
+        return result && typeof (result as Promise<unknown>).then === 'function'
+          ? (result as Promise<unknown>).then((v) => v, failed)
+          : result;
       } catch (e) {
         return failed(e);
       }
@@ -125,12 +147,20 @@ export class CallRecorder {
   async measure(key: string, agent: AnyAgent, prompt: string): Promise<MeasuredCall> {
     const before = this.calls.length;
     try {
-      await driverCall.run({ key }, () => (agent.generate as (p: string) => Promise<unknown>).call(agent, prompt));
+      await driverCall.run({ key }, () =>
+        (agent.generate as (p: string) => Promise<unknown>).call(agent, prompt),
+      );
     } catch {
       // Recorded by the wrapper.
     }
     const call = this.calls.slice(before).find((c) => c.source === 'agent');
     if (call) return call;
-    return { source: 'agent', agentKey: key, method: 'generate', options: {}, measurement: { error: { id: 'NOT_CALLED', message: 'the agent has no generate() method' } } };
+    return {
+      source: 'agent',
+      agentKey: key,
+      method: 'generate',
+      options: {},
+      measurement: { error: { id: 'NOT_CALLED', message: 'the agent has no generate() method' } },
+    };
   }
 }

@@ -25,7 +25,11 @@ function send(message: ChildMessage): Promise<void> {
 
 /** Reports what was refused and exits: the app's timers and servers would keep the child alive. */
 async function finish(): Promise<never> {
-  await send({ type: 'done', blocked: blockedSoFar(), otherProviderRequests: otherProviderRequests() });
+  await send({
+    type: 'done',
+    blocked: blockedSoFar(),
+    otherProviderRequests: otherProviderRequests(),
+  });
   process.exit(0);
 }
 
@@ -36,26 +40,45 @@ function loadError(e: unknown): LoadError {
   const detail = error.stack ?? message;
   const where = appFrame(error.stack);
   const at = where ? ` (at ${where})` : '';
-  const missing = [...unsetReads()].filter((name) => process.env[name] === undefined && new RegExp(`\\b${name}\\b`).test(message));
-  if (missing.length) return { kind: 'missing-env', reason: `missing environment variable ${missing.join(', ')}: ${firstLine(message)}${at}`, detail };
+  const missing = [...unsetReads()].filter(
+    (name) => process.env[name] === undefined && new RegExp(`\\b${name}\\b`).test(message),
+  );
+  if (missing.length)
+    return {
+      kind: 'missing-env',
+      reason: `missing environment variable ${missing.join(', ')}: ${firstLine(message)}${at}`,
+      detail,
+    };
   const name = error.name && error.name !== 'Error' ? `${error.name}: ` : '';
   let reason = `${name}${firstLine(message)}${at}`;
   const code = (error as { code?: unknown }).code;
-  if (code === 'ERR_MODULE_NOT_FOUND' && /Cannot find package/.test(message)) reason += ' (are the app\'s dependencies installed?)';
+  if (code === 'ERR_MODULE_NOT_FOUND' && /Cannot find package/.test(message))
+    reason += " (are the app's dependencies installed?)";
   return { kind: 'import-error', reason, detail };
 }
 
 function mastraVersion(entry: string): string | undefined {
   const require = createRequire(entry);
   try {
-    return (JSON.parse(readFileSync(require.resolve('@mastra/core/package.json'), 'utf8')) as { version?: string }).version;
+    return (
+      JSON.parse(readFileSync(require.resolve('@mastra/core/package.json'), 'utf8')) as {
+        version?: string;
+      }
+    ).version;
   } catch {
     // Older packages hide package.json behind "exports": walk up from the main file.
   }
   try {
-    for (let dir = path.dirname(require.resolve('@mastra/core')); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    for (
+      let dir = path.dirname(require.resolve('@mastra/core'));
+      path.dirname(dir) !== dir;
+      dir = path.dirname(dir)
+    ) {
       try {
-        const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+        const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+          name?: string;
+          version?: string;
+        };
         if (pkg.name === '@mastra/core') return pkg.version;
       } catch {
         // keep walking
@@ -70,7 +93,10 @@ function mastraVersion(entry: string): string | undefined {
 type MastraLike = { listAgents?: () => Record<string, any>; getAgents?: () => Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Imports the entry and finds the Mastra instance; reports why not, when it cannot. */
-async function loadInstance(): Promise<{ mastra: MastraLike; agents: Record<string, any> } | undefined> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function loadInstance(): Promise<
+  { mastra: MastraLike; agents: Record<string, any> } | undefined
+> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   let mod: Record<string, unknown>;
   try {
     mod = (await import(pathToFileURL(config.entry).href)) as Record<string, unknown>;
@@ -81,36 +107,61 @@ async function loadInstance(): Promise<{ mastra: MastraLike; agents: Record<stri
   const rel = path.relative(config.root, config.entry).split(path.sep).join('/');
   if (!(config.exportName in mod)) {
     const names = Object.keys(mod).join(', ') || 'none';
-    await send({ type: 'load-error', error: { kind: 'no-export', reason: `${rel} has no export "${config.exportName}" (it exports: ${names}); pass --export NAME` } });
+    await send({
+      type: 'load-error',
+      error: {
+        kind: 'no-export',
+        reason: `${rel} has no export "${config.exportName}" (it exports: ${names}); pass --export NAME`,
+      },
+    });
     return undefined;
   }
   const mastra = mod[config.exportName] as MastraLike | undefined;
-  const list = mastra && typeof mastra === 'object' ? (mastra.listAgents ?? mastra.getAgents) : undefined;
+  const list =
+    mastra && typeof mastra === 'object' ? (mastra.listAgents ?? mastra.getAgents) : undefined;
   if (!mastra || typeof list !== 'function') {
-    await send({ type: 'load-error', error: { kind: 'not-mastra', reason: `export "${config.exportName}" of ${rel} is not a Mastra instance (it has no listAgents())` } });
+    await send({
+      type: 'load-error',
+      error: {
+        kind: 'not-mastra',
+        reason: `export "${config.exportName}" of ${rel} is not a Mastra instance (it has no listAgents())`,
+      },
+    });
     return undefined;
   }
   return { mastra, agents: list.call(mastra) ?? {} };
 }
 
 /** Runs the user's scenarios module; its calls are measured by the recorder. */
-async function runScenarios(file: string, mastra: MastraLike, recorder: CallRecorder): Promise<void> {
+async function runScenarios(
+  file: string,
+  mastra: MastraLike,
+  recorder: CallRecorder,
+): Promise<void> {
   const before = recorder.calls.length;
   try {
     const scenarios = (await import(pathToFileURL(file).href)) as { default?: unknown };
     if (typeof scenarios.default !== 'function') {
-      await send({ type: 'usage-error', message: `${file} must export a default async function (mastra) => {...}` });
+      await send({
+        type: 'usage-error',
+        message: `${file} must export a default async function (mastra) => {...}`,
+      });
       return;
     }
     await (scenarios.default as (m: unknown) => Promise<unknown>)(mastra);
   } catch (e) {
     await send({ type: 'scenario-error', error: loadError(e) });
   }
-  for (const call of recorder.calls.slice(before).filter((c) => c.source === 'scenario')) await send({ type: 'call', call });
+  for (const call of recorder.calls.slice(before).filter((c) => c.source === 'scenario'))
+    await send({ type: 'call', call });
 }
 
 async function main(): Promise<void> {
-  process.on('unhandledRejection', (reason) => process.stderr.write(`[verify] unhandled rejection: ${String((reason as Error)?.stack ?? reason)}\n`));
+  process.on('unhandledRejection', (reason) =>
+    process.stderr.write(
+      `[verify] unhandled rejection: ${String((reason as Error)?.stack ?? reason)}\n`,
+    ),
+  );
   process.on('uncaughtException', (error) => {
     if (currentPhase() === 'import') {
       void send({ type: 'load-error', error: loadError(error) }).then(() => finish());
@@ -130,12 +181,19 @@ async function main(): Promise<void> {
   await send({
     type: 'loaded',
     ...(version ? { mastraVersion: version } : {}),
-    agents: Object.entries(agents).map(([key, a]) => ({ key, ...(typeof a?.id === 'string' ? { id: a.id } : {}), ...(typeof a?.name === 'string' ? { name: a.name } : {}) })),
+    agents: Object.entries(agents).map(([key, a]) => ({
+      key,
+      ...(typeof a?.id === 'string' ? { id: a.id } : {}),
+      ...(typeof a?.name === 'string' ? { name: a.name } : {}),
+    })),
   });
 
   const unknown = config.agents.filter((key) => !(key in agents));
   if (unknown.length) {
-    await send({ type: 'usage-error', message: `no agent ${unknown.map((k) => JSON.stringify(k)).join(', ')} on the Mastra instance (it has: ${Object.keys(agents).join(', ') || 'none'})` });
+    await send({
+      type: 'usage-error',
+      message: `no agent ${unknown.map((k) => JSON.stringify(k)).join(', ')} on the Mastra instance (it has: ${Object.keys(agents).join(', ') || 'none'})`,
+    });
     return finish();
   }
   setPhase('agents');

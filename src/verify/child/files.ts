@@ -32,7 +32,12 @@ const WRITERS: Record<string, number[]> = {
   open: [0],
 };
 
-const WRITE_FLAGS = constants.O_WRONLY | constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC | constants.O_APPEND;
+const WRITE_FLAGS =
+  constants.O_WRONLY |
+  constants.O_RDWR |
+  constants.O_CREAT |
+  constants.O_TRUNC |
+  constants.O_APPEND;
 
 function writesWithFlags(flags: unknown, fallback: string): boolean {
   const f = flags ?? fallback;
@@ -65,7 +70,8 @@ function realPath(file: string): string {
 
 export function guardFiles(guardRoot: string, appRoot: string): void {
   // Shown relative to the app, the folder the user named.
-  const shown = (file: string) => path.relative(appRoot, realPath(file)).split(path.sep).join('/') || '.';
+  const shown = (file: string) =>
+    path.relative(appRoot, realPath(file)).split(path.sep).join('/') || '.';
   const inside = (file: string) => {
     const real = realPath(file);
     return real === guardRoot || real.startsWith(guardRoot + path.sep);
@@ -83,7 +89,12 @@ export function guardFiles(guardRoot: string, appRoot: string): void {
     return undefined;
   };
 
-  const wrap = (owner: Record<string, unknown>, name: string, base: string, style: 'callback' | 'sync' | 'promise') => {
+  const wrap = (
+    owner: Record<string, unknown>,
+    name: string,
+    base: string,
+    style: 'callback' | 'sync' | 'promise',
+  ) => {
     const original = owner[name];
     if (typeof original !== 'function') return;
     owner[name] = function guardedWrite(this: unknown, ...args: unknown[]) {
@@ -91,7 +102,8 @@ export function guardFiles(guardRoot: string, appRoot: string): void {
       if (file === undefined) return original.apply(this, args);
       const error = refuse('write', file);
       if (style === 'promise') return Promise.reject(error);
-      const callback = style === 'callback' ? args.find((a, i) => i > 0 && typeof a === 'function') : undefined;
+      const callback =
+        style === 'callback' ? args.find((a, i) => i > 0 && typeof a === 'function') : undefined;
       if (typeof callback === 'function') {
         process.nextTick(() => (callback as (e: Error) => void)(error));
         return undefined;
@@ -109,9 +121,11 @@ export function guardFiles(guardRoot: string, appRoot: string): void {
   }
   const createWriteStream = fs.createWriteStream;
   sync.createWriteStream = function guardedStream(this: unknown, file: unknown, options?: unknown) {
-    const flags = typeof options === 'object' && options ? (options as { flags?: unknown }).flags : undefined;
+    const flags =
+      typeof options === 'object' && options ? (options as { flags?: unknown }).flags : undefined;
     const target = asPath(file);
-    if (target !== undefined && writesWithFlags(flags, 'w') && inside(target)) throw refuse('write', shown(target));
+    if (target !== undefined && writesWithFlags(flags, 'w') && inside(target))
+      throw refuse('write', shown(target));
     return (createWriteStream as (...a: unknown[]) => unknown).call(this, file, options);
   };
 }

@@ -36,21 +36,32 @@ function answer(method: string, url: URL, bodyText: string): LocalReply | undefi
 
 function patchFetch(): void {
   const original = globalThis.fetch;
-  globalThis.fetch = async function offlineFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  globalThis.fetch = async function offlineFetch(
+    input: string | URL | Request,
+    init?: RequestInit,
+  ): Promise<Response> {
     const request = new Request(input, init);
     const url = new URL(request.url);
     // data: and blob: URLs never leave the process.
     if (url.protocol === 'data:' || url.protocol === 'blob:') return original(input, init);
-    if (!protocolOf(request.method, url)) throw new TypeError('fetch failed', { cause: refuse('http', url.href, request.method) });
+    if (!protocolOf(request.method, url))
+      throw new TypeError('fetch failed', { cause: refuse('http', url.href, request.method) });
     const reply = answer(request.method, url, await request.text())!;
     return new Response(reply.body, { status: reply.status, headers: reply.headers });
   };
 }
 
-type RequestArgs = [string | URL | RequestOptions, (RequestOptions | ((res: IncomingMessage) => void))?, ((res: IncomingMessage) => void)?];
+type RequestArgs = [
+  string | URL | RequestOptions,
+  (RequestOptions | ((res: IncomingMessage) => void))?,
+  ((res: IncomingMessage) => void)?,
+];
 
 /** The URL and options of an `http.request()` call, in any of its signatures. */
-function requestTarget(args: RequestArgs, defaultProtocol: string): { url: URL; options: RequestOptions; callback?: (res: IncomingMessage) => void } {
+function requestTarget(
+  args: RequestArgs,
+  defaultProtocol: string,
+): { url: URL; options: RequestOptions; callback?: (res: IncomingMessage) => void } {
   let [first, second, third] = args;
   let base: URL | undefined;
   if (typeof first === 'string' || first instanceof URL) {
@@ -60,18 +71,32 @@ function requestTarget(args: RequestArgs, defaultProtocol: string): { url: URL; 
     third = second as typeof third;
   }
   const options = (first ?? {}) as RequestOptions;
-  const callback = (typeof second === 'function' ? second : third) as ((res: IncomingMessage) => void) | undefined;
-  if (options.socketPath) return { url: new URL(`unix:${options.socketPath}${options.path ?? '/'}`), options, ...(callback ? { callback } : {}) };
+  const callback = (typeof second === 'function' ? second : third) as
+    ((res: IncomingMessage) => void) | undefined;
+  if (options.socketPath)
+    return {
+      url: new URL(`unix:${options.socketPath}${options.path ?? '/'}`),
+      options,
+      ...(callback ? { callback } : {}),
+    };
   const protocol = options.protocol ?? base?.protocol ?? defaultProtocol;
-  const host = options.hostname ?? options.host?.replace(/:\d+$/, '') ?? base?.hostname ?? 'localhost';
+  const host =
+    options.hostname ?? options.host?.replace(/:\d+$/, '') ?? base?.hostname ?? 'localhost';
   const port = options.port ?? base?.port;
-  const url = new URL(`${protocol}//${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}${port ? `:${port}` : ''}`);
+  const url = new URL(
+    `${protocol}//${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}${port ? `:${port}` : ''}`,
+  );
   const pathAndQuery = options.path ?? (base ? base.pathname + base.search : '/');
   return { url: new URL(pathAndQuery, url), options, ...(callback ? { callback } : {}) };
 }
 
 function patchHttp(port: number, originalRequest: typeof http.request): void {
-  const toLoopback = (path: string, options: RequestOptions, headers: Record<string, string>, callback?: (res: IncomingMessage) => void): ClientRequest =>
+  const toLoopback = (
+    path: string,
+    options: RequestOptions,
+    headers: Record<string, string>,
+    callback?: (res: IncomingMessage) => void,
+  ): ClientRequest =>
     originalRequest(
       {
         host: '127.0.0.1',
@@ -85,11 +110,20 @@ function patchHttp(port: number, originalRequest: typeof http.request): void {
       },
       callback,
     );
-  for (const [mod, protocol] of [[http, 'http:'], [https, 'https:']] as const) {
+  for (const [mod, protocol] of [
+    [http, 'http:'],
+    [https, 'https:'],
+  ] as const) {
     const request = (...args: RequestArgs): ClientRequest => {
       const { url, options, callback } = requestTarget(args, protocol);
       const method = (options.method ?? 'GET').toUpperCase();
-      if (protocolOf(method, url)) return toLoopback(url.pathname + url.search, options, { [ORIGINAL_URL]: url.href }, callback);
+      if (protocolOf(method, url))
+        return toLoopback(
+          url.pathname + url.search,
+          options,
+          { [ORIGINAL_URL]: url.href },
+          callback,
+        );
       const error = refuse('http', url.href, method);
       const req = toLoopback('/refused', { method }, {}, callback);
       req.destroy(error);
@@ -132,31 +166,65 @@ function patchSockets(port: number): void {
   net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]) {
     // net.connect() passes its normalised arguments as one array.
     const first = Array.isArray(args[0]) ? args[0][0] : args[0];
-    const options = (typeof first === 'object' && first !== null ? first : typeof first === 'number' ? { port: first, host: args[1] } : { path: first }) as { port?: number | string; host?: string; path?: string | null };
+    const options = (
+      typeof first === 'object' && first !== null
+        ? first
+        : typeof first === 'number'
+          ? { port: first, host: args[1] }
+          : { path: first }
+    ) as { port?: number | string; host?: string; path?: string | null };
     const host = options.host ?? 'localhost';
     // http.Agent passes `path: null` along with the port.
     const socketPath = typeof options.path === 'string' ? options.path : undefined;
-    if (socketPath === undefined && Number(options.port) === port && LOCAL_HOSTS.has(host)) return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
+    if (socketPath === undefined && Number(options.port) === port && LOCAL_HOSTS.has(host))
+      return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
     if (socketPath !== undefined && TSX_PIPE.test(socketPath)) {
       // tsx looks for a `tsx watch` parent on this pipe; there is none, as if it did not exist.
-      process.nextTick(() => this.destroy(Object.assign(new Error(`connect ENOENT ${socketPath}`), { code: 'ENOENT' })));
+      process.nextTick(() =>
+        this.destroy(Object.assign(new Error(`connect ENOENT ${socketPath}`), { code: 'ENOENT' })),
+      );
       return this;
     }
-    const error = refuse('socket', socketPath !== undefined ? `unix:${socketPath}` : `${host}:${options.port}`);
+    const error = refuse(
+      'socket',
+      socketPath !== undefined ? `unix:${socketPath}` : `${host}:${options.port}`,
+    );
     process.nextTick(() => this.destroy(error));
     return this;
   } as typeof connect;
 
   const send = dgram.Socket.prototype.send;
   dgram.Socket.prototype.send = function guardedSend(this: dgram.Socket, ...args: unknown[]) {
-    const target = args.slice(1).filter((a) => typeof a === 'string' || typeof a === 'number').slice(-2).join(':') || 'connected socket';
+    const target =
+      args
+        .slice(1)
+        .filter((a) => typeof a === 'string' || typeof a === 'number')
+        .slice(-2)
+        .join(':') || 'connected socket';
     const error = refuse('udp', target);
     const callback = args.find((a) => typeof a === 'function') as ((e: Error) => void) | undefined;
     process.nextTick(() => (callback ? callback(error) : this.emit('error', error)));
   } as typeof send;
 }
 
-const DNS_FUNCTIONS = ['lookup', 'lookupService', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCname', 'resolveCaa', 'resolveMx', 'resolveNaptr', 'resolveNs', 'resolvePtr', 'resolveSoa', 'resolveSrv', 'resolveTxt', 'reverse'] as const;
+const DNS_FUNCTIONS = [
+  'lookup',
+  'lookupService',
+  'resolve',
+  'resolve4',
+  'resolve6',
+  'resolveAny',
+  'resolveCname',
+  'resolveCaa',
+  'resolveMx',
+  'resolveNaptr',
+  'resolveNs',
+  'resolvePtr',
+  'resolveSoa',
+  'resolveSrv',
+  'resolveTxt',
+  'reverse',
+] as const;
 
 function patchDns(): void {
   for (const target of [dns, dns.promises] as Array<Record<string, unknown>>) {
@@ -165,10 +233,12 @@ function patchDns(): void {
       if (typeof original !== 'function') continue;
       const promised = target === (dns.promises as unknown);
       target[name] = function guardedDns(this: unknown, host: unknown, ...rest: unknown[]) {
-        if (typeof host === 'string' && LOCAL_HOSTS.has(host)) return original.call(this, host, ...rest);
+        if (typeof host === 'string' && LOCAL_HOSTS.has(host))
+          return original.call(this, host, ...rest);
         const error = refuse('dns', String(host));
         if (promised) return Promise.reject(error);
-        const callback = [...rest].reverse().find((a) => typeof a === 'function') as ((e: Error) => void) | undefined;
+        const callback = [...rest].reverse().find((a) => typeof a === 'function') as
+          ((e: Error) => void) | undefined;
         process.nextTick(() => callback?.(error));
         return undefined;
       };

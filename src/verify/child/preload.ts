@@ -18,7 +18,13 @@ import { redirectStorage } from './storage.ts';
 const config = JSON.parse(process.env[CONFIG_VARIABLE] ?? '{}') as ChildConfig;
 
 // Only the main thread has the IPC channel; a worker's refusals still fail, unlisted.
-configureState(config.root, config.childDir, isMainThread ? (item) => process.send?.({ type: 'blocked', item } satisfies ChildMessage) : () => {});
+configureState(
+  config.root,
+  config.childDir,
+  isMainThread
+    ? (item) => process.send?.({ type: 'blocked', item } satisfies ChildMessage)
+    : () => {},
+);
 if (isMainThread) watchEnvReads();
 await goOffline();
 guardProcesses(config.allowedExecutables);

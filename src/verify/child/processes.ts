@@ -10,13 +10,22 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { refuse } from './state.ts';
 
-const FUNCTIONS = ['spawn', 'spawnSync', 'execFile', 'execFileSync', 'fork', 'exec', 'execSync'] as const;
+const FUNCTIONS = [
+  'spawn',
+  'spawnSync',
+  'execFile',
+  'execFileSync',
+  'fork',
+  'exec',
+  'execSync',
+] as const;
 /** These take a shell command line, which is never allowed. */
 const SHELL = new Set(['exec', 'execSync']);
 
 function allowed(command: unknown, options: unknown, prefixes: readonly string[]): boolean {
   if (typeof command !== 'string' || !path.isAbsolute(command)) return false;
-  if (options && typeof options === 'object' && (options as { shell?: unknown }).shell) return false;
+  if (options && typeof options === 'object' && (options as { shell?: unknown }).shell)
+    return false;
   let real: string;
   try {
     real = realpathSync(command);
@@ -32,7 +41,8 @@ export function guardProcesses(allowedPrefixes: readonly string[]): void {
     const original = target[name]!;
     target[name] = function guardedProcess(this: unknown, command: unknown, ...rest: unknown[]) {
       const options = rest.find((a) => a && typeof a === 'object' && !Array.isArray(a));
-      if (!SHELL.has(name) && allowed(command, options, allowedPrefixes)) return original.call(this, command, ...rest);
+      if (!SHELL.has(name) && allowed(command, options, allowedPrefixes))
+        return original.call(this, command, ...rest);
       const args = Array.isArray(rest[0]) ? (rest[0] as unknown[]).map(String) : [];
       throw refuse('process', [String(command), ...args].join(' ').slice(0, 200));
     };
@@ -43,7 +53,11 @@ export function guardWorkers(): void {
   const { Worker } = workerThreads;
   class GuardedWorker extends Worker {
     constructor(filename: string | URL, options?: workerThreads.WorkerOptions) {
-      if (options?.eval) throw refuse('process', 'a worker thread from source text (new Worker(code, { eval: true }))');
+      if (options?.eval)
+        throw refuse(
+          'process',
+          'a worker thread from source text (new Worker(code, { eval: true }))',
+        );
       super(filename, options);
     }
   }

@@ -25,10 +25,18 @@ export interface ChildConfig {
 
 export type ChildMessage =
   | { type: 'phase'; phase: Phase }
-  | { type: 'loaded'; mastraVersion?: string; agents: Array<{ key: string; id?: string; name?: string }> }
+  | {
+      type: 'loaded';
+      mastraVersion?: string;
+      agents: Array<{ key: string; id?: string; name?: string }>;
+    }
   | { type: 'call'; call: MeasuredCall }
   | { type: 'blocked'; item: Blocked }
   | { type: 'load-error'; error: LoadError }
   | { type: 'usage-error'; message: string }
   | { type: 'scenario-error'; error: LoadError }
-  | { type: 'done'; blocked: Blocked[]; otherProviderRequests: Array<{ url: string; phase: Phase }> };
+  | {
+      type: 'done';
+      blocked: Blocked[];
+      otherProviderRequests: Array<{ url: string; phase: Phase }>;
+    };

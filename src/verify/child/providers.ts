@@ -23,7 +23,8 @@ export function protocolOf(method: string, url: URL): Protocol | undefined {
 }
 
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
+const obj = (v: unknown): Json | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -47,8 +48,11 @@ function anthropicChoice(raw: unknown): ToolChoiceView | undefined {
 function googleChoice(raw: unknown): ToolChoiceView | undefined {
   const config = obj(obj(raw)?.functionCallingConfig);
   if (!config) return undefined;
-  const allowed = arr(config.allowedFunctionNames).filter((n): n is string => typeof n === 'string');
-  if (config.mode === 'ANY') return allowed.length === 1 ? { mode: 'tool', toolName: allowed[0]! } : { mode: 'required' };
+  const allowed = arr(config.allowedFunctionNames).filter(
+    (n): n is string => typeof n === 'string',
+  );
+  if (config.mode === 'ANY')
+    return allowed.length === 1 ? { mode: 'tool', toolName: allowed[0]! } : { mode: 'required' };
   if (config.mode === 'NONE') return { mode: 'none' };
   return { mode: 'auto' };
 }
@@ -91,7 +95,8 @@ export function readRequest(protocol: Protocol, method: string, url: URL, body: 
       for (const t of arr(body.tools).map(obj)) {
         if (!t) continue;
         for (const [kind, value] of Object.entries(t)) {
-          if (kind === 'functionDeclarations') for (const d of arr(value).map(obj)) tools.push(String(d?.name));
+          if (kind === 'functionDeclarations')
+            for (const d of arr(value).map(obj)) tools.push(String(d?.name));
           else providerTools.push(kind);
         }
       }
@@ -117,20 +122,37 @@ export function readRequest(protocol: Protocol, method: string, url: URL, body: 
 const TEXT = 'ok';
 
 function sse(events: Array<{ event?: string; data: unknown }>, done = false): LocalReply {
-  const lines = events.map((e) => `${e.event ? `event: ${e.event}\n` : ''}data: ${JSON.stringify(e.data)}\n\n`);
+  const lines = events.map(
+    (e) => `${e.event ? `event: ${e.event}\n` : ''}data: ${JSON.stringify(e.data)}\n\n`,
+  );
   if (done) lines.push('data: [DONE]\n\n');
-  return { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }, body: lines.join('') };
+  return {
+    status: 200,
+    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+    body: lines.join(''),
+  };
 }
 
-const json = (data: unknown): LocalReply => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) });
+const json = (data: unknown): LocalReply => ({
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(data),
+});
 
 function chatReply(model: string, stream: boolean): LocalReply {
   const base = { id: 'chatcmpl-mtn-verify', created: 0, model };
   const usage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
   if (!stream) {
-    return json({ ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: TEXT }, finish_reason: 'stop' }], usage });
+    return json({
+      ...base,
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: TEXT }, finish_reason: 'stop' }],
+      usage,
+    });
   }
-  const chunk = (choices: unknown[], extra: Json = {}) => ({ data: { ...base, object: 'chat.completion.chunk', choices, ...extra } });
+  const chunk = (choices: unknown[], extra: Json = {}) => ({
+    data: { ...base, object: 'chat.completion.chunk', choices, ...extra },
+  });
   return sse(
     [
       chunk([{ index: 0, delta: { role: 'assistant', content: TEXT }, finish_reason: null }]),
@@ -142,37 +164,91 @@ function chatReply(model: string, stream: boolean): LocalReply {
 }
 
 function responsesReply(model: string, stream: boolean): LocalReply {
-  const message = { type: 'message', id: 'msg_mtn_verify', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: TEXT, annotations: [] }] };
-  const usage = { input_tokens: 1, input_tokens_details: { cached_tokens: 0 }, output_tokens: 1, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 2 };
-  const response = (status: string, output: unknown[]) => ({ id: 'resp_mtn_verify', object: 'response', created_at: 0, status, model, output, incomplete_details: null, usage: status === 'completed' ? usage : null });
+  const message = {
+    type: 'message',
+    id: 'msg_mtn_verify',
+    status: 'completed',
+    role: 'assistant',
+    content: [{ type: 'output_text', text: TEXT, annotations: [] }],
+  };
+  const usage = {
+    input_tokens: 1,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: 1,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 2,
+  };
+  const response = (status: string, output: unknown[]) => ({
+    id: 'resp_mtn_verify',
+    object: 'response',
+    created_at: 0,
+    status,
+    model,
+    output,
+    incomplete_details: null,
+    usage: status === 'completed' ? usage : null,
+  });
   if (!stream) return json(response('completed', [message]));
   const ev = (type: string, data: Json) => ({ event: type, data: { type, ...data } });
   return sse([
     ev('response.created', { response: response('in_progress', []) }),
-    ev('response.output_item.added', { output_index: 0, item: { ...message, status: 'in_progress', content: [] } }),
-    ev('response.output_text.delta', { item_id: message.id, output_index: 0, content_index: 0, delta: TEXT, logprobs: [] }),
+    ev('response.output_item.added', {
+      output_index: 0,
+      item: { ...message, status: 'in_progress', content: [] },
+    }),
+    ev('response.output_text.delta', {
+      item_id: message.id,
+      output_index: 0,
+      content_index: 0,
+      delta: TEXT,
+      logprobs: [],
+    }),
     ev('response.output_item.done', { output_index: 0, item: message }),
     ev('response.completed', { response: response('completed', [message]) }),
   ]);
 }
 
 function anthropicReply(model: string, stream: boolean): LocalReply {
-  const message = { id: 'msg_mtn_verify', type: 'message', role: 'assistant', model, stop_sequence: null };
-  if (!stream) return json({ ...message, content: [{ type: 'text', text: TEXT }], stop_reason: 'end_turn', usage: { input_tokens: 1, output_tokens: 1 } });
+  const message = {
+    id: 'msg_mtn_verify',
+    type: 'message',
+    role: 'assistant',
+    model,
+    stop_sequence: null,
+  };
+  if (!stream)
+    return json({
+      ...message,
+      content: [{ type: 'text', text: TEXT }],
+      stop_reason: 'end_turn',
+      usage: { input_tokens: 1, output_tokens: 1 },
+    });
   const ev = (type: string, data: Json) => ({ event: type, data: { type, ...data } });
   return sse([
-    ev('message_start', { message: { ...message, content: [], stop_reason: null, usage: { input_tokens: 1, output_tokens: 0 } } }),
+    ev('message_start', {
+      message: {
+        ...message,
+        content: [],
+        stop_reason: null,
+        usage: { input_tokens: 1, output_tokens: 0 },
+      },
+    }),
     ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
     ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text: TEXT } }),
     ev('content_block_stop', { index: 0 }),
-    ev('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 1 } }),
+    ev('message_delta', {
+      delta: { stop_reason: 'end_turn', stop_sequence: null },
+      usage: { output_tokens: 1 },
+    }),
     ev('message_stop', {}),
   ]);
 }
 
 function googleReply(stream: boolean): LocalReply {
   const data = {
-    candidates: [{ content: { role: 'model', parts: [{ text: TEXT }] }, finishReason: 'STOP', index: 0 }],
+    candidates: [
+      { content: { role: 'model', parts: [{ text: TEXT }] }, finishReason: 'STOP', index: 0 },
+    ],
     usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
   };
   return stream ? sse([{ data }]) : json(data);

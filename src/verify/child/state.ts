@@ -44,25 +44,41 @@ export const currentCall = shared.currentCall;
 /** Environment variables the app read that were not set. */
 export const unsetEnv = shared.unsetEnv;
 
-export function configureState(root: string, childDir: string, listener: (item: Blocked) => void): void {
+export function configureState(
+  root: string,
+  childDir: string,
+  listener: (item: Blocked) => void,
+): void {
   shared.appRoot = root;
   shared.onBlocked = listener;
   // This copy's folder (the bundled preload), the driver's, and the driver's sources, which stack
   // traces show when dist/ carries source maps.
-  const source = childDir.replace(`${path.sep}dist${path.sep}src${path.sep}`, `${path.sep}src${path.sep}`);
-  shared.ownDirs = [...new Set([path.dirname(fileURLToPath(import.meta.url)), childDir, source])].map((d) => d + path.sep);
+  const source = childDir.replace(
+    `${path.sep}dist${path.sep}src${path.sep}`,
+    `${path.sep}src${path.sep}`,
+  );
+  shared.ownDirs = [
+    ...new Set([path.dirname(fileURLToPath(import.meta.url)), childDir, source]),
+  ].map((d) => d + path.sep);
 }
 
 /** A stack frame's file and position, when the line is one. */
 export function frameOf(line: string): { file: string; line: number; column: number } | undefined {
   const m = /\(?((?:file:\/\/)?\/[^()]+?):(\d+):(\d+)\)?\s*$/.exec(line.trim());
   if (!m) return undefined;
-  return { file: m[1]!.startsWith('file:') ? fileURLToPath(m[1]!) : m[1]!, line: Number(m[2]), column: Number(m[3]) };
+  return {
+    file: m[1]!.startsWith('file:') ? fileURLToPath(m[1]!) : m[1]!,
+    line: Number(m[2]),
+    column: Number(m[3]),
+  };
 }
 
 /** Frames of verify itself and of installed packages are never the app's own code. */
 export function isForeignFrame(file: string): boolean {
-  return shared.ownDirs.some((d) => file.startsWith(d)) || file.includes(`${path.sep}node_modules${path.sep}`);
+  return (
+    shared.ownDirs.some((d) => file.startsWith(d)) ||
+    file.includes(`${path.sep}node_modules${path.sep}`)
+  );
 }
 
 export function setPhase(next: Phase): void {
@@ -77,7 +93,8 @@ export function currentPhase(): Phase {
 export function appFrame(stack = new Error().stack ?? ''): string | undefined {
   for (const line of stack.split('\n').slice(1)) {
     const frame = frameOf(line);
-    if (!frame || isForeignFrame(frame.file) || !frame.file.startsWith(shared.appRoot + path.sep)) continue;
+    if (!frame || isForeignFrame(frame.file) || !frame.file.startsWith(shared.appRoot + path.sep))
+      continue;
     return `${path.relative(shared.appRoot, frame.file).split(path.sep).join('/')}:${frame.line}`;
   }
   return undefined;
@@ -101,12 +118,27 @@ export function refuse(kind: Blocked['kind'], target: string, method?: string): 
   const known = shared.blocked.get(key);
   if (known) known.count++;
   else {
-    const item: Blocked = { kind, target, ...(method ? { method } : {}), phase, ...(at ? { at } : {}), count: 1 };
+    const item: Blocked = {
+      kind,
+      target,
+      ...(method ? { method } : {}),
+      phase,
+      ...(at ? { at } : {}),
+      count: 1,
+    };
     shared.blocked.set(key, item);
     shared.onBlocked(item);
   }
-  const what = kind === 'write' ? `writing ${target}` : kind === 'process' ? `starting ${target}` : `${method ? `${method} ` : ''}${target}`;
-  return new OfflineError(`mastra-tool-names verify refused ${what}: verify runs offline and writes nothing in the repository`, kind === 'write' ? 'EROFS' : undefined);
+  const what =
+    kind === 'write'
+      ? `writing ${target}`
+      : kind === 'process'
+        ? `starting ${target}`
+        : `${method ? `${method} ` : ''}${target}`;
+  return new OfflineError(
+    `mastra-tool-names verify refused ${what}: verify runs offline and writes nothing in the repository`,
+    kind === 'write' ? 'EROFS' : undefined,
+  );
 }
 
 /** A provider request: the first one of the current call is its measurement. */

@@ -43,12 +43,15 @@ export function redirectStorage(scratch: string): void {
   };
   register(`data:text/javascript,${encodeURIComponent(HOOKS)}`);
 
-  const Module = createRequire(import.meta.url)('node:module') as { _load: (request: string, ...rest: unknown[]) => unknown };
+  const Module = createRequire(import.meta.url)('node:module') as {
+    _load: (request: string, ...rest: unknown[]) => unknown;
+  };
   const load = Module._load;
   const wrapped = new WeakMap<object, object>();
   Module._load = function loadWithRedirect(this: unknown, request: string, ...rest: unknown[]) {
     const exports = load.call(this, request, ...rest) as { createClient?: (c: Config) => unknown };
-    if (!isLibsql(request) || !exports || typeof exports.createClient !== 'function') return exports;
+    if (!isLibsql(request) || !exports || typeof exports.createClient !== 'function')
+      return exports;
     let wrapper = wrapped.get(exports);
     if (!wrapper) {
       const redirect = (globalThis as Record<symbol, (c: Config) => Config>)[KEY]!;
