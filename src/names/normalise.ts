@@ -136,15 +136,13 @@ function sourceRefs(sources: ToolSources): SourceRef[][] {
     // A toolset name written twice in one object literal keeps the first place and the last value.
     toolsetRecord.set(toolset.name, [toolset]);
   }
-  const toolsetRefs = toolsetRecord
-    .entries()
-    .flatMap(([, [toolset]]) =>
-      enumerated(toolset!.keys).map((key) => ({
-        origin: 'toolsets' as const,
-        key,
-        toolset: toolset!.name,
-      })),
-    );
+  const toolsetRefs = toolsetRecord.entries().flatMap(([, [toolset]]) =>
+    enumerated(toolset!.keys).map((key) => ({
+      origin: 'toolsets' as const,
+      key,
+      toolset: toolset!.name,
+    })),
+  );
   const plain = (origin: ToolOrigin, keys: readonly string[] | undefined): SourceRef[] =>
     enumerated(keys).map((key) => ({ origin, key }));
   return [
