@@ -1,7 +1,7 @@
 /** Discovery's file selection: the fast default matcher gives the glob patterns' answer. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fileMatcher } from '../src/scan/discover.ts';
+import { fileMatcher } from '../src/scan/files/discover.ts';
 
 const PATHS = [
   'a.ts',

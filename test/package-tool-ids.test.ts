@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ts } from 'ts-morph';
-import { BUNDLED_BUILTIN_IDS } from '../src/scan/builtins.ts';
+import { BUNDLED_BUILTIN_IDS } from '../src/scan/values/builtins.ts';
 import { scanWithInputs } from '../src/scan/scan.ts';
-import { PackageToolIds, UNDECIDED } from '../src/scan/package-tool-ids.ts';
+import { PackageToolIds, UNDECIDED } from '../src/scan/values/package-tool-ids.ts';
 import { fixturePath } from './helpers/fixture-scan.ts';
 import { tempProject } from './helpers/temp-project.ts';
 

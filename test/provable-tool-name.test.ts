@@ -8,12 +8,12 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { SyntaxKind } from 'ts-morph';
-import { discover, prefilter } from '../src/scan/discover.ts';
-import { createProject } from '../src/scan/project.ts';
-import { tracedAnswer, typedInProject } from '../src/scan/provable-tool-name.ts';
+import { discover, prefilter } from '../src/scan/files/discover.ts';
+import { createProject } from '../src/scan/files/project.ts';
+import { tracedAnswer, typedInProject } from '../src/scan/mentions/provable-tool-name.ts';
 import { scanWithInputs } from '../src/scan/scan.ts';
-import { TsConfigs } from '../src/scan/tsconfigs.ts';
-import { typedProjects } from '../src/scan/type-oracle.ts';
+import { TsConfigs } from '../src/scan/files/tsconfigs.ts';
+import { typedProjects } from '../src/scan/values/type-oracle.ts';
 import { fixturePath } from './helpers/fixture-scan.ts';
 import { tempProject } from './helpers/temp-project.ts';
 

@@ -13,8 +13,8 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { migrate } from '../src/migrate/migrate.ts';
 import { scanRepository } from '../src/scan/scan.ts';
-import { TsConfigs } from '../src/scan/tsconfigs.ts';
-import { discover } from '../src/scan/discover.ts';
+import { TsConfigs } from '../src/scan/files/tsconfigs.ts';
+import { discover } from '../src/scan/files/discover.ts';
 import { agent, fixturePath, scanFixture, wire } from './helpers/fixture-scan.ts';
 import { copyFixture, git } from './helpers/git-copy.ts';
 

@@ -12,7 +12,7 @@ import { ts } from '../ts-morph.ts';
 import { applyEdits, spliceEdits } from '../../transforms/lib/apply-edits.ts';
 import { checkParses, parserFor } from '../../transforms/lib/parser.ts';
 import { RULE_IDS, type Edit } from '../plan/model.ts';
-import { failureReason, isStackOverflow } from '../scan/isolate.ts';
+import { failureReason, isStackOverflow } from '../scan/files/isolate.ts';
 
 // CommonJS, loaded with require: cheaper than through the ESM loader (see ../ts-morph.ts).
 const jscodeshift = createRequire(import.meta.url)('jscodeshift') as typeof JSCodeshift;

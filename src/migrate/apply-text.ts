@@ -5,7 +5,7 @@
 import type { Edit } from '../plan/model.ts';
 import type { FileOutcome } from './apply-file.ts';
 
-export { isSourceFile as isCodeFile } from '../scan/discover.ts';
+export { isSourceFile as isCodeFile } from '../scan/files/discover.ts';
 
 export function applyTextFileEdits(source: string, edits: readonly Edit[]): FileOutcome {
   let text = source;

@@ -6,10 +6,10 @@
 import path from 'node:path';
 import type { Edit } from '../plan/model.ts';
 import type { RenameWarning } from '../report/model.ts';
-import { findName } from '../scan/mentions.ts';
+import { findName } from '../scan/mentions/mentions.ts';
 import type { Location } from '../scan/model.ts';
-import { isSourceFile } from '../scan/discover.ts';
-import { readSource } from '../scan/read-source.ts';
+import { isSourceFile } from '../scan/files/discover.ts';
+import { readSource } from '../scan/files/read-source.ts';
 
 const QUOTES = /["'`]/;
 

@@ -6,8 +6,8 @@
  */
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isInside } from '../scan/discover.ts';
-import { ioReason } from '../scan/read-source.ts';
+import { isInside } from '../scan/files/discover.ts';
+import { ioReason } from '../scan/files/read-source.ts';
 
 export type WriteTarget = { ok: true; real: string } | { ok: false; reason: string };
 

@@ -14,16 +14,16 @@ import {
 import { predictRequest } from '../names/request.ts';
 import { behaviourFor } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
-import { findAgentConstructors, mastraRegistrations, readAgent } from './agents.ts';
-import { agentLookup, findCalls, NETWORK_METHODS } from './calls.ts';
-import { findFileAgents } from './file-agents.ts';
+import { findAgentConstructors, mastraRegistrations, readAgent } from './registrations/agents.ts';
+import { agentLookup, findCalls, NETWORK_METHODS } from './registrations/calls.ts';
+import { findFileAgents } from './registrations/file-agents.ts';
 import {
   comparedLiterals,
   mentionsIn,
   nameConversions,
   tiedTo,
   type ToolName,
-} from './mentions.ts';
+} from './mentions/mentions.ts';
 import {
   SCAN_SCHEMA_VERSION,
   type AgentDraft,
@@ -38,14 +38,14 @@ import {
   type ToolEntry,
   type UnknownName,
 } from './model.ts';
-import { findNameUses } from './name-uses.ts';
-import { agentSources, keysOf, providerDefined } from './sources.ts';
+import { findNameUses } from './mentions/name-uses.ts';
+import { agentSources, keysOf, providerDefined } from './registrations/sources.ts';
 
-export { agentSources } from './sources.ts';
-import { inFile } from './isolate.ts';
-import { createInMemoryProject, syntaxError } from './project.ts';
-import type { MapContext } from './tool-map.ts';
-import { SAME_PROJECT, type TypeOracle } from './type-oracle.ts';
+export { agentSources } from './registrations/sources.ts';
+import { inFile } from './files/isolate.ts';
+import { createInMemoryProject, syntaxError } from './files/project.ts';
+import type { MapContext } from './values/tool-map.ts';
+import { SAME_PROJECT, type TypeOracle } from './values/type-oracle.ts';
 
 function callSources(agent: AgentDraft | undefined, options: CallOptionsInfo): ToolSources {
   const toolsets = new Map<string, string[]>();

@@ -13,7 +13,7 @@ import {
 } from '../ts-morph.ts';
 import type { KindToNodeMappings } from 'ts-morph';
 import type { Location } from './model.ts';
-import type { TypeOracle } from './type-oracle.ts';
+import type { TypeOracle } from './values/type-oracle.ts';
 
 export interface ScanContext {
   root: string;

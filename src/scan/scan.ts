@@ -7,15 +7,15 @@ import path from 'node:path';
 import type { Project } from 'ts-morph';
 import { PhaseClock } from '../progress.ts';
 import { analyse, renameableNames, withoutToolKeys } from './analyse.ts';
-import { findNameUses } from './name-uses.ts';
-import { discover, prefilter, type Discovered, type DiscoverOptions } from './discover.ts';
-import { FileFailure } from './isolate.ts';
-import { installedMastraVersion } from './mastra-install.ts';
+import { findNameUses } from './mentions/name-uses.ts';
+import { discover, prefilter, type Discovered, type DiscoverOptions } from './files/discover.ts';
+import { FileFailure } from './files/isolate.ts';
+import { installedMastraVersion } from './files/mastra-install.ts';
 import type { ScanFileError, ScanResult } from './model.ts';
-import { createProject } from './project.ts';
-import { TsConfigs } from './tsconfigs.ts';
-import { typedProjects, type TypeOracle } from './type-oracle.ts';
-import { TextCache } from './text-cache.ts';
+import { createProject } from './files/project.ts';
+import { TsConfigs } from './files/tsconfigs.ts';
+import { typedProjects, type TypeOracle } from './values/type-oracle.ts';
+import { TextCache } from './files/text-cache.ts';
 
 export { agentSources, scanSource } from './analyse.ts';
 

@@ -7,7 +7,7 @@ import { EMPTY_KEY_MESSAGE, type ToolSources } from '../names/normalise.ts';
 import { predictRequest, type ToolChoice } from '../names/request.ts';
 import type { MastraBehaviour } from '../names/versions.ts';
 import type { AgentInfo, CallOptionsInfo, Location, ToolSet } from '../scan/model.ts';
-import { agentSources } from '../scan/sources.ts';
+import { agentSources } from '../scan/registrations/sources.ts';
 import type {
   CallOptionsSeen,
   Measurement,

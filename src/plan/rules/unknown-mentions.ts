@@ -8,7 +8,7 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { agentEntries, agentLabel, wireOf } from '../agents.ts';
 import type { Finding } from '../model.ts';
-import { fragmentLocation } from '../../scan/mentions.ts';
+import { fragmentLocation } from '../../scan/mentions/mentions.ts';
 import type { AgentInfo, ScanResult } from '../../scan/model.ts';
 
 /** A word that asks the model to use something by name. */

@@ -1,13 +1,13 @@
 /** Classifies the value registered under a tool key: createTool, built-in, AI SDK, provider tool... */
-import { Node } from '../ts-morph.ts';
-import { importedFrom, isMastraExport, mastraExport, resolveValue, unwrap } from './ast.ts';
+import { Node } from '../../ts-morph.ts';
+import { importedFrom, isMastraExport, mastraExport, resolveValue, unwrap } from '../ast.ts';
 import {
   BUNDLED_BUILTIN_IDS,
   declaredToolId,
   installedToolId,
   WEB_SEARCH_MARKER,
 } from './builtins.ts';
-import type { ToolValue } from './model.ts';
+import type { ToolValue } from '../model.ts';
 import type { TypeOracle } from './type-oracle.ts';
 import { objectBehind, staticString } from './static-value.ts';
 

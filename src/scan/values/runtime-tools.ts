@@ -2,10 +2,10 @@
  * Tools whose names only exist at run time: MCP clients (`${server}_${tool}`) and registries such as
  * Composio. The scan records the known prefix and says the rest is unknown.
  */
-import { Node } from '../ts-morph.ts';
-import type { ToolOrigin } from '../names/normalise.ts';
-import { isMastraExport, locate, resolveValue, type ScanContext } from './ast.ts';
-import type { RuntimeTools } from './model.ts';
+import { Node } from '../../ts-morph.ts';
+import type { ToolOrigin } from '../../names/normalise.ts';
+import { isMastraExport, locate, resolveValue, type ScanContext } from '../ast.ts';
+import type { RuntimeTools } from '../model.ts';
 import { keyOf } from './tool-map.ts';
 
 const MCP_METHODS = new Set(['listTools', 'getTools', 'listToolsets', 'getToolsets']);

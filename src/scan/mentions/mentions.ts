@@ -2,10 +2,10 @@
  * Finds where a tool's names appear as text: in prompt fragments (whole-name matches only) and in
  * code that compares a tool name with a string literal (`toolName === 'x'`, `switch`, `includes`).
  */
-import { Node, SyntaxKind, type CallExpression, type SourceFile } from '../ts-morph.ts';
-import { descendantsOfKind, locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
-import type { ToolOrigin } from '../names/normalise.ts';
-import type { Location, Mention, MentionMatch, TextFragment } from './model.ts';
+import { Node, SyntaxKind, type CallExpression, type SourceFile } from '../../ts-morph.ts';
+import { descendantsOfKind, locate, resolveValue, unwrap, type ScanContext } from '../ast.ts';
+import type { ToolOrigin } from '../../names/normalise.ts';
+import type { Location, Mention, MentionMatch, TextFragment } from '../model.ts';
 import { isProvableToolName } from './provable-tool-name.ts';
 
 /** One name a tool can be called by, and which of its names it is. */

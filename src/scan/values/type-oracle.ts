@@ -6,10 +6,10 @@
  * with only the file asked about as its root. Most repositories never pay for it: the scan project
  * has no node_modules types and no lib files.
  */
-import { Project, type Node, type ts } from '../ts-morph.ts';
-import { isStackOverflow } from './isolate.ts';
+import { Project, type Node, type ts } from '../../ts-morph.ts';
+import { isStackOverflow } from '../files/isolate.ts';
 import { PackageToolIds, UNDECIDED, type ToolIdAnswer } from './package-tool-ids.ts';
-import type { TsConfigs } from './tsconfigs.ts';
+import type { TsConfigs } from '../files/tsconfigs.ts';
 
 export interface TypeOracle {
   /** Runs `query` on the same node in a project that has the installed types. */

@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Node, QuoteKind } from '../ts-morph.ts';
-import { relativePath, resolveValue, unwrap, type ScanContext } from './ast.ts';
-import type { Location, TextFragment } from './model.ts';
-import { staticString } from './static-value.ts';
-import { returnedExpressions } from './tool-map.ts';
+import { Node, QuoteKind } from '../../ts-morph.ts';
+import { relativePath, resolveValue, unwrap, type ScanContext } from '../ast.ts';
+import type { Location, TextFragment } from '../model.ts';
+import { staticString } from '../values/static-value.ts';
+import { returnedExpressions } from '../values/tool-map.ts';
 
 type Context = TextFragment['context'];
 

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Project, ts } from '../ts-morph.ts';
+import { Project, ts } from '../../ts-morph.ts';
 import { isSourceFile } from './discover.ts';
 import { failureReason } from './isolate.ts';
 import type { TsConfigs } from './tsconfigs.ts';

@@ -2,8 +2,8 @@
  * Mastra's built-in tools. Their ids are read from the @mastra/core installed in the scanned repo
  * (the `id` type argument in its declarations); this table is the fallback when it is not installed.
  */
-import type { Node } from '../ts-morph.ts';
-import type { MastraExport } from './ast.ts';
+import type { Node } from '../../ts-morph.ts';
+import type { MastraExport } from '../ast.ts';
 import { UNDECIDED } from './package-tool-ids.ts';
 import type { TypeOracle } from './type-oracle.ts';
 

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ts } from '../ts-morph.ts';
+import { ts } from '../../ts-morph.ts';
 
 /** The declarations could not be read with certainty; ask the type checker. */
 export const UNDECIDED = Symbol('undecided');

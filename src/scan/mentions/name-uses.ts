@@ -6,10 +6,10 @@
  * model sees is decided from these, before it is made. Read-only.
  */
 import path from 'node:path';
-import { ts } from '../ts-morph.ts';
-import { isSourceFile } from './discover.ts';
+import { ts } from '../../ts-morph.ts';
+import { isSourceFile } from '../files/discover.ts';
 import { findName } from './mentions.ts';
-import type { Location, NameUse } from './model.ts';
+import type { Location, NameUse } from '../model.ts';
 
 const DATA_FILE = /\.(json|ya?ml)$/i;
 

@@ -1,6 +1,6 @@
 /** An agent's tool sources as the normaliser takes them: the keys of each map, in order. Pure. */
-import type { ToolSources } from '../names/normalise.ts';
-import type { AgentDraft, ToolEntry } from './model.ts';
+import type { ToolSources } from '../../names/normalise.ts';
+import type { AgentDraft, ToolEntry } from '../model.ts';
 
 export function keysOf(entries: ToolEntry[]): string[] {
   return entries.map((e) => e.key);

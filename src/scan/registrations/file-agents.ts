@@ -6,14 +6,14 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Node, type Project, type SourceFile } from '../ts-morph.ts';
-import { locate, propertyValue } from './ast.ts';
-import { inFile } from './isolate.ts';
-import type { AgentDraft, ToolEntry, ToolSet } from './model.ts';
-import { objectBehind, staticString } from './static-value.ts';
-import { fileFragment, textFragments } from './text.ts';
-import { emptyToolSet, readToolMap, type MapContext } from './tool-map.ts';
-import { classifyValue } from './tool-value.ts';
+import { Node, type Project, type SourceFile } from '../../ts-morph.ts';
+import { locate, propertyValue } from '../ast.ts';
+import { inFile } from '../files/isolate.ts';
+import type { AgentDraft, ToolEntry, ToolSet } from '../model.ts';
+import { objectBehind, staticString } from '../values/static-value.ts';
+import { fileFragment, textFragments } from '../mentions/prompt-text.ts';
+import { emptyToolSet, readToolMap, type MapContext } from '../values/tool-map.ts';
+import { classifyValue } from '../values/tool-value.ts';
 
 const AGENT_PART =
   /^(.*(?:^|\/)agents\/([^/]+))\/(?:config\.(?:ts|mts|js|mjs)|tools\/[^/]+\.(?:ts|tsx|mts|js|mjs))$/;

@@ -4,8 +4,8 @@
  * literal type from the checker. Never runs user code.
  */
 import type { NumericLiteral } from 'ts-morph';
-import { Node } from '../ts-morph.ts';
-import { propertyValue, resolveValue, unwrap } from './ast.ts';
+import { Node } from '../../ts-morph.ts';
+import { propertyValue, resolveValue, unwrap } from '../ast.ts';
 
 /**
  * The property key JavaScript makes of a numeric literal (`1e21` is "1e+21", `0x10` is "16").

@@ -1,11 +1,11 @@
 /** Finds `new Agent({...})` from @mastra/core and reads its tool sources, prompts and defaults. */
-import { Node, SyntaxKind, type NewExpression, type SourceFile } from '../ts-morph.ts';
-import { descendantsOfKind, isMastraExport, locate, propertyValue, resolveValue } from './ast.ts';
+import { Node, SyntaxKind, type NewExpression, type SourceFile } from '../../ts-morph.ts';
+import { descendantsOfKind, isMastraExport, locate, propertyValue, resolveValue } from '../ast.ts';
 import { readCallOptions } from './call-options.ts';
-import type { AgentDraft } from './model.ts';
-import { staticString } from './static-value.ts';
-import { textFragments } from './text.ts';
-import { emptyToolSet, readToolMap, type MapContext } from './tool-map.ts';
+import type { AgentDraft } from '../model.ts';
+import { staticString } from '../values/static-value.ts';
+import { textFragments } from '../mentions/prompt-text.ts';
+import { emptyToolSet, readToolMap, type MapContext } from '../values/tool-map.ts';
 
 export function findAgentConstructors(file: SourceFile): NewExpression[] {
   // A file without the `new` keyword has no constructor call: skip the walk.

@@ -10,8 +10,8 @@
 import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import type { PhaseClock } from '../progress.ts';
-import type { FileLink, ScanFileError } from './model.ts';
+import type { PhaseClock } from '../../progress.ts';
+import type { FileLink, ScanFileError } from '../model.ts';
 import { membersOf } from './members.ts';
 import { ioReason } from './read-source.ts';
 import { TextCache } from './text-cache.ts';

@@ -2,11 +2,16 @@
  * Reads the tool-related options of a generate()/stream() call or an Agent's `defaultOptions`:
  * toolsets, clientTools, toolChoice, activeTools and what prepareStep returns.
  */
-import { Node, type ObjectLiteralExpression } from '../ts-morph.ts';
-import { locate, resolveValue, unwrap } from './ast.ts';
-import type { CallOptionsInfo, NameRef } from './model.ts';
-import { staticString } from './static-value.ts';
-import { emptyToolSet, readToolMap, returnedExpressions, type MapContext } from './tool-map.ts';
+import { Node, type ObjectLiteralExpression } from '../../ts-morph.ts';
+import { locate, resolveValue, unwrap } from '../ast.ts';
+import type { CallOptionsInfo, NameRef } from '../model.ts';
+import { staticString } from '../values/static-value.ts';
+import {
+  emptyToolSet,
+  readToolMap,
+  returnedExpressions,
+  type MapContext,
+} from '../values/tool-map.ts';
 
 export function emptyOptions(): CallOptionsInfo {
   return {

@@ -2,13 +2,13 @@
  * Finds `agent.generate(...)` / `agent.stream(...)` calls and ties each to its agent: through a
  * variable (across files), `mastra.getAgent('key')` or `mastra.getAgentById('id')`.
  */
-import { Node, SyntaxKind, type SourceFile } from '../ts-morph.ts';
-import { descendantsOfKind, locate, propertyValue, resolveValue, unwrap } from './ast.ts';
+import { Node, SyntaxKind, type SourceFile } from '../../ts-morph.ts';
+import { descendantsOfKind, locate, propertyValue, resolveValue, unwrap } from '../ast.ts';
 import { readCallOptions } from './call-options.ts';
-import type { AgentInfo, CallSite, TextFragment } from './model.ts';
-import { staticString } from './static-value.ts';
-import { textFragments } from './text.ts';
-import type { MapContext } from './tool-map.ts';
+import type { AgentInfo, CallSite, TextFragment } from '../model.ts';
+import { staticString } from '../values/static-value.ts';
+import { textFragments } from '../mentions/prompt-text.ts';
+import type { MapContext } from '../values/tool-map.ts';
 
 const CALL_METHODS = new Set([
   'generate',

@@ -3,10 +3,10 @@
  * literals, identifiers and imports, spreads, functions with every return path, conditionals. What
  * it cannot read becomes an unresolved or runtime entry, never a silent omission.
  */
-import { Node, SyntaxKind } from '../ts-morph.ts';
-import type { ToolOrigin } from '../names/normalise.ts';
-import { locate, resolveValue, unwrap, type ScanContext } from './ast.ts';
-import type { KeyKind, Location, ToolSet, ToolValue } from './model.ts';
+import { Node, SyntaxKind } from '../../ts-morph.ts';
+import type { ToolOrigin } from '../../names/normalise.ts';
+import { locate, resolveValue, unwrap, type ScanContext } from '../ast.ts';
+import type { KeyKind, Location, ToolSet, ToolValue } from '../model.ts';
 import { numericKey, staticString } from './static-value.ts';
 import { builtinIdKey, classifyValue, type ValueContext } from './tool-value.ts';
 import { runtimeSource } from './runtime-tools.ts';

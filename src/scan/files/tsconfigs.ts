@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ts } from '../ts-morph.ts';
+import { ts } from '../../ts-morph.ts';
 
 export interface OwnedConfig {
   /** Absolute path of the tsconfig, or undefined for files in none. */

@@ -6,8 +6,8 @@
  * `any`, or unknown. Only shapes whose answer the type checker is known to share are decided;
  * everything else is `undefined`, and the caller asks the checker.
  */
-import { Node, SyntaxKind, type TypeNode } from '../ts-morph.ts';
-import { isMastraExport, resolveValue, unwrap } from './ast.ts';
+import { Node, SyntaxKind, type TypeNode } from '../../ts-morph.ts';
+import { isMastraExport, resolveValue, unwrap } from '../ast.ts';
 
 export type Origin =
   /** Produced by Mastra or the AI SDK. */

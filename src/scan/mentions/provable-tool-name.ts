@@ -5,9 +5,9 @@
  * rewritten. Decided by tracing the value through the syntax (`value-origin.ts`) where that is
  * certain; otherwise by the type checker, in a project that loads the installed declarations.
  */
-import { Node, SyntaxKind } from '../ts-morph.ts';
-import { unwrap, type ScanContext } from './ast.ts';
-import { declarationOrigin, originOf, type Origin } from './value-origin.ts';
+import { Node, SyntaxKind } from '../../ts-morph.ts';
+import { unwrap, type ScanContext } from '../ast.ts';
+import { declarationOrigin, originOf, type Origin } from '../values/value-origin.ts';
 
 export function isProvableToolName(ctx: ScanContext, compared: Node): boolean {
   const expr = unwrap(compared);
