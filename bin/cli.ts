@@ -49,8 +49,8 @@ const internalError = async (error: unknown) => {
   await reportInternalError(error, verbose);
   process.exit(EXIT.unprocessable);
 };
-process.on('uncaughtException', internalError);
-process.on('unhandledRejection', internalError);
+process.on('uncaughtException', (error) => void internalError(error));
+process.on('unhandledRejection', (reason) => void internalError(reason));
 
 try {
   await cli.parseAsync();

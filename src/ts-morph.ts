@@ -17,9 +17,11 @@ export const SyntaxKind = tsMorph.SyntaxKind;
 export type SyntaxKind = TsMorph.SyntaxKind;
 export const QuoteKind = tsMorph.QuoteKind;
 export type QuoteKind = TsMorph.QuoteKind;
+export const VariableDeclarationKind = tsMorph.VariableDeclarationKind;
+export type VariableDeclarationKind = TsMorph.VariableDeclarationKind;
 export const ts = tsMorph.ts;
 /** The compiler types the scanner names (a namespace of types merges with the `ts` value). */
-// eslint-disable-next-line @typescript-eslint/no-namespace
+// eslint-disable-next-line @typescript-eslint/no-namespace -- a type namespace is how `ts.X` names both a value and types
 export declare namespace ts {
   export type ClassDeclaration = TsMorph.ts.ClassDeclaration;
   export type CompilerOptions = TsMorph.ts.CompilerOptions;

@@ -21,7 +21,7 @@ export const checkCommand: CommandModule<object, RunArgs> = {
     runOptions(y).example(
       '$0 check --format sarif --report mastra-tool-names.sarif .',
       'gate a pull request and upload SARIF',
-    ) as unknown as Argv<RunArgs>,
+    ),
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
     const root = await existingDirectory(argv.path);
     const [{ migrate }, { buildReport }, { withProgress }] = await Promise.all([

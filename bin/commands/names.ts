@@ -56,10 +56,7 @@ export const namesCommand: CommandModule<object, NamesArgs> = {
       })
       .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' })
       .example("$0 names 'search.web' plain weather-EU", 'search_web moves after the others')
-      .example(
-        `echo '["a.b", "a b"]' | $0 names --stdin --json`,
-        'a collision, as JSON',
-      ) as Argv<NamesArgs>,
+      .example(`echo '["a.b", "a b"]' | $0 names --stdin --json`, 'a collision, as JSON'),
   handler: async (argv: ArgumentsCamelCase<NamesArgs>) => {
     const keys = [...argv.keys.map(String), ...(argv.stdin ? await stdinKeys() : [])];
     if (keys.length + argv.agents.length + argv.workflows.length === 0) {

@@ -76,7 +76,7 @@ export function runOptions<T>(y: Argv<T>): Argv<T & RunArgs> {
     .option('format', {
       type: 'string',
       choices: FORMATS,
-      default: 'text' as Format,
+      default: 'text',
       describe: 'output format on stdout',
     })
     .option('report', {

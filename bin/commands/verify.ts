@@ -101,7 +101,7 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
       .option('format', {
         type: 'string',
         choices: VERIFY_FORMATS,
-        default: 'text' as VerifyFormat,
+        default: 'text',
         describe: 'output format on stdout (JSON: schema/verify.schema.json)',
       })
       .option('report', {

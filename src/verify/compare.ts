@@ -8,6 +8,7 @@ import { predictRequest, type ToolChoice } from '../names/request.ts';
 import type { MastraBehaviour } from '../names/versions.ts';
 import type { AgentInfo, CallOptionsInfo, Location, ToolSet } from '../scan/model.ts';
 import { agentSources } from '../scan/registrations/sources.ts';
+import { asText } from './child/text.ts';
 import type {
   CallOptionsSeen,
   Measurement,
@@ -64,9 +65,9 @@ function choiceView(choice: unknown): ToolChoiceView | undefined {
   if (choice === 'auto' || choice === 'none' || choice === 'required') return { mode: choice };
   const o = choice as
     { type?: string; toolName?: unknown; function?: { name?: unknown } } | undefined;
-  if (o?.function?.name !== undefined) return { mode: 'tool', toolName: String(o.function.name) };
+  if (o?.function?.name !== undefined) return { mode: 'tool', toolName: asText(o.function.name) };
   if (o?.type === 'tool' && o.toolName !== undefined)
-    return { mode: 'tool', toolName: String(o.toolName) };
+    return { mode: 'tool', toolName: asText(o.toolName) };
   return undefined;
 }
 

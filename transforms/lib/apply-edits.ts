@@ -14,7 +14,8 @@ export interface ApplyResult {
   shorthand: Set<Edit>;
 }
 
-type AnyNode = ASTNode & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Babel and ESTree nodes of every type, read by field after checking `type`
+type AnyNode = ASTNode & Record<string, any>;
 type Path = ASTPath<AnyNode>;
 
 function stringNode(j: JSCodeshift, value: string, raw: string): AnyNode {
@@ -47,7 +48,7 @@ function setString(j: JSCodeshift, path: Path, value: string, raw: string): void
     return;
   }
   n.value = value;
-  if (n.extra) n.extra = { ...n.extra, raw, rawValue: value };
+  if (n.extra) n.extra = { ...(n.extra as object), raw, rawValue: value };
   if (typeof n.raw === 'string') n.raw = raw;
 }
 
@@ -132,7 +133,7 @@ function visitorFor(j: JSCodeshift): Reusable {
         this.traverse(path);
         return undefined;
       },
-    } as never) as unknown as Reusable['visitor'];
+    });
     reusable.set(j.types, (found = entry));
   }
   return found;
@@ -151,7 +152,7 @@ function visitAround(
   const reused = visitorFor(j);
   reused.walk = { holds, visit };
   try {
-    reused.visitor.visit(root.get().node);
+    reused.visitor.visit((root.get() as ASTPath).node);
   } finally {
     reused.walk = undefined;
   }
@@ -175,8 +176,8 @@ function applyTextEdits(
       if (!next) return;
       n.value = { raw: next.raw, cooked: next.cooked };
     } else if (n.type !== 'TemplateLiteral') {
-      const raw = (n.extra?.raw as string | undefined) ?? (n.raw as string);
-      const next = spliceText(raw, n.value, n.start, inside);
+      const raw = (n.extra as { raw?: string } | undefined)?.raw ?? (n.raw as string);
+      const next = spliceText(raw, n.value as string, n.start, inside);
       if (!next) return;
       setString(j, path, next.cooked, next.raw);
     } else {

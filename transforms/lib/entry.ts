@@ -21,7 +21,7 @@ function releaseBabel(): void {
   const cache = createRequire(path.join(process.cwd(), 'noop.js')).cache;
   for (const [id, mod] of Object.entries(cache)) {
     if (!/[\\/]@babel[\\/]register[\\/]/.test(id)) continue;
-    const revert = (mod?.exports as { revert?: unknown } | undefined)?.revert;
+    const revert = (mod?.exports as { revert?: () => void } | undefined)?.revert;
     if (typeof revert === 'function') revert();
   }
 }
@@ -31,12 +31,12 @@ const commonJs = typeof require === 'function' && typeof __filename === 'string'
 
 async function load(): Promise<Module> {
   releaseBabel();
-  if (!commonJs) return (await import('./standalone.ts')) as Module;
+  if (!commonJs) return await import('./standalone.ts');
   // Only a clone runs this file through Babel (the package's entries load dist/, which is ESM); a
   // clone has tsx installed. Its ESM entry: the CommonJS one of tsx 4.23 registers its loader from a
   // path that does not exist.
   const { tsImport } = (await import('tsx/esm/api')) as {
-    tsImport(specifier: string, parent: string): Promise<unknown>;
+    tsImport: (specifier: string, parent: string) => Promise<unknown>;
   };
   return (await tsImport('./standalone.ts', pathToFileURL(__filename).href)) as Module;
 }

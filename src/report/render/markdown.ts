@@ -203,9 +203,10 @@ function omissions(parts: Part[], kept: Set<Item>): string {
     const shown = part.items.filter((it) => kept.has(it));
     if (part.noun === 'file') {
       if (shown.length === 0) add('file', 1);
-      else
-        (add('diff', part.items.filter((it) => it.tier === 3 && !kept.has(it)).length),
-          add('listed change', part.items.filter((it) => it.tier === 2 && !kept.has(it)).length));
+      else {
+        add('diff', part.items.filter((it) => it.tier === 3 && !kept.has(it)).length);
+        add('listed change', part.items.filter((it) => it.tier === 2 && !kept.has(it)).length);
+      }
     } else {
       add(part.noun, part.items.length - shown.length);
     }

@@ -18,7 +18,7 @@ export interface ToolName {
   as: MentionMatch;
 }
 
-const NAME_CHAR = /[A-Za-z0-9_\-]/;
+const NAME_CHAR = /[A-Za-z0-9_-]/;
 
 /**
  * Whole-name occurrences: not inside a longer name, a path, a URL or a domain. Fragments hold source

@@ -57,9 +57,7 @@ function staticPromptPath(ctx: ScanContext, arg: Node): string | undefined {
       .map((a) =>
         /^(__dirname|import\.meta\.dirname)$/.test(a.getText()) ? dir : staticString(a),
       );
-    return parts.every((p) => p !== undefined)
-      ? path.resolve(ctx.root, ...(parts as string[]))
-      : undefined;
+    return parts.every((p) => p !== undefined) ? path.resolve(ctx.root, ...parts) : undefined;
   }
   const literal = staticString(value);
   if (literal === undefined) return undefined;

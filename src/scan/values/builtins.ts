@@ -42,7 +42,8 @@ export function declaredToolId(types: TypeOracle, node: Node): string | undefine
     try {
       const idProp = typed.getType().getProperty('id');
       const idType = idProp?.getTypeAtLocation(typed);
-      if (idType?.isStringLiteral()) return String(idType.getLiteralValue());
+      const id = idType?.isStringLiteral() ? idType.getLiteralValue() : undefined;
+      if (typeof id === 'string') return id;
     } catch {
       // Unresolvable types (package not installed, broken code) fall back to the bundled table.
     }

@@ -65,7 +65,7 @@ export class PackageToolIds {
     if (entry === undefined) return undefined;
     if (!DECLARATION.test(entry)) return UNDECIDED;
     let answers = this.#answers.get(options);
-    if (!answers) this.#answers.set(options, (answers = new Map()));
+    if (!answers) this.#answers.set(options, (answers = new Map<string, ToolIdAnswer>()));
     const key = `${entry}\0${exportName}`;
     if (!answers.has(key)) answers.set(key, this.#answer(entry, exportName, options));
     return answers.get(key);

@@ -66,7 +66,9 @@ export function objectBehind(node: Node): Node | undefined {
 function literalType(node: Node): string | undefined {
   try {
     const type = node.getType();
-    if (type.isStringLiteral() || type.isNumberLiteral()) return String(type.getLiteralValue());
+    const value =
+      type.isStringLiteral() || type.isNumberLiteral() ? type.getLiteralValue() : undefined;
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
   } catch {
     // The checker can fail on broken code; a literal we cannot read is simply not static.
   }

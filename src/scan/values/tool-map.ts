@@ -41,7 +41,7 @@ function bindingsOf(fn: Node, call: Node): Map<Node, Node> {
     return bindings;
   const args = call.getArguments();
   fn.getParameters().forEach((p, i) => {
-    if (args[i]) bindings.set(p, args[i]!);
+    if (args[i]) bindings.set(p, args[i]);
   });
   return bindings;
 }
@@ -157,7 +157,7 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
   if (Node.isIdentifier(expr)) {
     // A helper that returns its parameter (`wrapTools(tools) { ...; return tools }`) keeps the argument's map.
     const bound = boundArgument(expr, walk);
-    if (bound) return collect(ctx, bound, set, { ...walk, call: undefined } as Walk);
+    if (bound) return collect(ctx, bound, set, { ...walk, call: undefined });
     return unresolved(
       ctx,
       set,

@@ -6,7 +6,7 @@
  * `any`, or unknown. Only shapes whose answer the type checker is known to share are decided;
  * everything else is `undefined`, and the caller asks the checker.
  */
-import { Node, SyntaxKind, type TypeNode } from '../../ts-morph.ts';
+import { Node, SyntaxKind, VariableDeclarationKind, type TypeNode } from '../../ts-morph.ts';
 import { isMastraExport, resolveValue, unwrap } from '../ast.ts';
 
 export type Origin =
@@ -321,7 +321,10 @@ function variableOrigin(decl: Node, depth: number): Origin | undefined {
     return elementOrigin(originOf(statement.getExpression(), depth + 1), depth + 1);
   }
   // Only `const`: a `let` can be narrowed by later assignments.
-  if (!Node.isVariableDeclarationList(list) || list.getDeclarationKind() !== 'const')
+  if (
+    !Node.isVariableDeclarationList(list) ||
+    list.getDeclarationKind() !== VariableDeclarationKind.Const
+  )
     return undefined;
   const annotated = decl.getTypeNode();
   if (annotated) return typeOrigin(annotated, depth + 1);

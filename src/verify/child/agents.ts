@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { CallError, CallOptionsSeen, MeasuredCall, SourceLine } from '../model.ts';
 import { currentCall, frameOf, isForeignFrame, type CallRecord } from './state.ts';
+import { asText } from './text.ts';
 
 const METHODS = [
   'generate',
@@ -18,8 +19,9 @@ const METHODS = [
 ] as const;
 const WRAPPED = Symbol.for('mastra-tool-names.verify.wrapped');
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the app's Mastra classes are not typed here */
-type AnyAgent = { id?: unknown; name?: unknown; [method: string]: unknown };
+/** The app's Mastra classes are not typed here. */
+export type AnyAgent = { id?: unknown; name?: unknown; [method: string]: unknown };
+type AnyMethod = ((this: AnyAgent, ...args: unknown[]) => unknown) & { [WRAPPED]?: true };
 
 /** Set by the driver around its own calls; scenario calls run without it. */
 const driverCall = new AsyncLocalStorage<{ key: string }>();
@@ -40,10 +42,10 @@ export function callError(e: unknown): CallError {
   const code = error?.cause?.code ?? error?.cause?.id;
   const toolName = error?.cause?.details?.toolName;
   return {
-    id: String(error?.id ?? error?.name ?? 'Error'),
-    ...(code !== undefined ? { causeCode: String(code) } : {}),
-    ...(toolName !== undefined ? { causeToolName: String(toolName) } : {}),
-    message: firstLine(String(error?.message ?? e)),
+    id: asText(error?.id ?? error?.name ?? 'Error'),
+    ...(code !== undefined ? { causeCode: asText(code) } : {}),
+    ...(toolName !== undefined ? { causeToolName: asText(toolName) } : {}),
+    message: firstLine(asText(error?.message ?? e)),
   };
 }
 
@@ -67,7 +69,7 @@ function optionsSeen(options: unknown): CallOptionsSeen {
     try {
       seen.toolChoice = JSON.parse(JSON.stringify(o.toolChoice)) as unknown;
     } catch {
-      seen.toolChoice = String(o.toolChoice);
+      seen.toolChoice = asText(o.toolChoice);
     }
   }
   if (Array.isArray(o.activeTools)) seen.activeTools = o.activeTools.map(String);
@@ -103,20 +105,20 @@ export class CallRecorder {
   }
 
   private wrap(agent: AnyAgent, method: string): void {
-    let owner: any = agent;
+    let owner: Record<string, unknown> | null = agent;
     while (owner && !Object.prototype.hasOwnProperty.call(owner, method))
-      owner = Object.getPrototypeOf(owner);
-    const original = owner?.[method];
-    if (typeof original !== 'function' || original[WRAPPED]) return;
-    const recorder = this;
-    const wrapped = function (this: AnyAgent, ...args: unknown[]) {
+      owner = Object.getPrototypeOf(owner) as Record<string, unknown> | null;
+    const original = owner?.[method] as AnyMethod | undefined;
+    if (!owner || typeof original !== 'function' || original[WRAPPED]) return;
+    const { calls, keys, root } = this;
+    const wrapped: AnyMethod = function (this: AnyAgent, ...args: unknown[]) {
       // A call made inside a measured call (generate() running stream()) is part of it.
       if (currentCall.getStore()) return original.apply(this, args);
       const record: CallRecord = { measurement: {} };
       const tag = driverCall.getStore();
-      const key = recorder.keys.get(this);
-      const location = tag ? undefined : callerLine(recorder.root);
-      recorder.calls.push({
+      const key = keys.get(this);
+      const location = tag ? undefined : callerLine(root);
+      calls.push({
         source: tag ? 'agent' : 'scenario',
         ...(key !== undefined ? { agentKey: key } : {}),
         ...(typeof this.id === 'string' ? { agentId: this.id } : {}),
@@ -139,7 +141,7 @@ export class CallRecorder {
         return failed(e);
       }
     };
-    (wrapped as any)[WRAPPED] = true;
+    wrapped[WRAPPED] = true;
     owner[method] = wrapped;
   }
 

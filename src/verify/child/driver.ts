@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoadError } from '../model.ts';
-import { CallRecorder, firstLine } from './agents.ts';
+import { CallRecorder, firstLine, type AnyAgent } from './agents.ts';
 import { unsetReads } from './env-reads.ts';
 import { CONFIG_VARIABLE, type ChildConfig, type ChildMessage } from './protocol.ts';
 import { appFrame, blockedSoFar, currentPhase, otherProviderRequests, setPhase } from './state.ts';
@@ -90,13 +90,11 @@ function mastraVersion(entry: string): string | undefined {
   return undefined;
 }
 
-type MastraLike = { listAgents?: () => Record<string, any>; getAgents?: () => Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Agents = Record<string, AnyAgent>;
+type MastraLike = { listAgents?: () => Agents | undefined; getAgents?: () => Agents | undefined };
 
 /** Imports the entry and finds the Mastra instance; reports why not, when it cannot. */
-async function loadInstance(): Promise<
-  { mastra: MastraLike; agents: Record<string, any> } | undefined
-> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
+async function loadInstance(): Promise<{ mastra: MastraLike; agents: Agents } | undefined> {
   let mod: Record<string, unknown>;
   try {
     mod = (await import(pathToFileURL(config.entry).href)) as Record<string, unknown>;
@@ -199,7 +197,8 @@ async function main(): Promise<void> {
   setPhase('agents');
   await send({ type: 'phase', phase: 'agents' });
   for (const key of config.agents.length ? config.agents : Object.keys(agents)) {
-    await send({ type: 'call', call: await recorder.measure(key, agents[key], config.prompt) });
+    const call = await recorder.measure(key, agents[key] ?? {}, config.prompt);
+    await send({ type: 'call', call });
   }
   if (config.scenarios) {
     setPhase('scenarios');

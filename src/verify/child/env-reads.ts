@@ -10,7 +10,7 @@ export function watchEnvReads(): void {
   const env = process.env;
   process.env = new Proxy(env, {
     get(target, key) {
-      const value = Reflect.get(target, key);
+      const value: unknown = Reflect.get(target, key);
       if (value === undefined && typeof key === 'string' && NAME.test(key)) unsetEnv.add(key);
       return value;
     },

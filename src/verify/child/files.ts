@@ -7,6 +7,7 @@ import fs, { constants, existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { refuse } from './state.ts';
+import { asText } from './text.ts';
 
 /** Name → indexes of the arguments that are paths written to. */
 const WRITERS: Record<string, number[]> = {
@@ -42,7 +43,7 @@ const WRITE_FLAGS =
 function writesWithFlags(flags: unknown, fallback: string): boolean {
   const f = flags ?? fallback;
   if (typeof f === 'number') return (f & WRITE_FLAGS) !== 0;
-  return /[wax+]/.test(String(f));
+  return /[wax+]/.test(asText(f));
 }
 
 function asPath(value: unknown): string | undefined {
@@ -95,7 +96,7 @@ export function guardFiles(guardRoot: string, appRoot: string): void {
     base: string,
     style: 'callback' | 'sync' | 'promise',
   ) => {
-    const original = owner[name];
+    const original = owner[name] as ((this: unknown, ...a: unknown[]) => unknown) | undefined;
     if (typeof original !== 'function') return;
     owner[name] = function guardedWrite(this: unknown, ...args: unknown[]) {
       const file = refusedPath(base, args);

@@ -62,7 +62,8 @@ function requestTarget(
   args: RequestArgs,
   defaultProtocol: string,
 ): { url: URL; options: RequestOptions; callback?: (res: IncomingMessage) => void } {
-  let [first, second, third] = args;
+  let [first, , third] = args;
+  const second = args[1];
   let base: URL | undefined;
   if (typeof first === 'string' || first instanceof URL) {
     base = new URL(String(first));
@@ -70,9 +71,8 @@ function requestTarget(
   } else {
     third = second as typeof third;
   }
-  const options = (first ?? {}) as RequestOptions;
-  const callback = (typeof second === 'function' ? second : third) as
-    ((res: IncomingMessage) => void) | undefined;
+  const options = first ?? {};
+  const callback = typeof second === 'function' ? second : third;
   if (options.socketPath)
     return {
       url: new URL(`unix:${options.socketPath}${options.path ?? '/'}`),
@@ -162,10 +162,11 @@ async function startLoopback(): Promise<{ port: number; request: typeof http.req
 }
 
 function patchSockets(port: number): void {
-  const connect = net.Socket.prototype.connect;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the original, called with .apply(this) below
+  const connect = net.Socket.prototype.connect as (this: net.Socket, ...a: unknown[]) => net.Socket;
   net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]) {
     // net.connect() passes its normalised arguments as one array.
-    const first = Array.isArray(args[0]) ? args[0][0] : args[0];
+    const first: unknown = Array.isArray(args[0]) ? (args[0] as unknown[])[0] : args[0];
     const options = (
       typeof first === 'object' && first !== null
         ? first
@@ -177,7 +178,7 @@ function patchSockets(port: number): void {
     // http.Agent passes `path: null` along with the port.
     const socketPath = typeof options.path === 'string' ? options.path : undefined;
     if (socketPath === undefined && Number(options.port) === port && LOCAL_HOSTS.has(host))
-      return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
+      return connect.apply(this, args);
     if (socketPath !== undefined && TSX_PIPE.test(socketPath)) {
       // tsx looks for a `tsx watch` parent on this pipe; there is none, as if it did not exist.
       process.nextTick(() =>
@@ -191,9 +192,8 @@ function patchSockets(port: number): void {
     );
     process.nextTick(() => this.destroy(error));
     return this;
-  } as typeof connect;
+  };
 
-  const send = dgram.Socket.prototype.send;
   dgram.Socket.prototype.send = function guardedSend(this: dgram.Socket, ...args: unknown[]) {
     const target =
       args
@@ -204,7 +204,7 @@ function patchSockets(port: number): void {
     const error = refuse('udp', target);
     const callback = args.find((a) => typeof a === 'function') as ((e: Error) => void) | undefined;
     process.nextTick(() => (callback ? callback(error) : this.emit('error', error)));
-  } as typeof send;
+  } as typeof dgram.Socket.prototype.send;
 }
 
 const DNS_FUNCTIONS = [
@@ -229,7 +229,7 @@ const DNS_FUNCTIONS = [
 function patchDns(): void {
   for (const target of [dns, dns.promises] as Array<Record<string, unknown>>) {
     for (const name of DNS_FUNCTIONS) {
-      const original = target[name];
+      const original = target[name] as ((this: unknown, ...a: unknown[]) => unknown) | undefined;
       if (typeof original !== 'function') continue;
       const promised = target === (dns.promises as unknown);
       target[name] = function guardedDns(this: unknown, host: unknown, ...rest: unknown[]) {

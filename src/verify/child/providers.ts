@@ -4,6 +4,7 @@
  * "ok", no tool call), streamed or not as asked. Runs in the child: Node built-ins only.
  */
 import type { Protocol, ToolChoiceView, WireRequest } from '../model.ts';
+import { asText } from './text.ts';
 
 export interface LocalReply {
   status: number;
@@ -86,7 +87,7 @@ export function readRequest(protocol: Protocol, method: string, url: URL, body: 
         if (!t) continue;
         // Client tools have no type (or `custom`); server tools are typed (`web_search_20250305`).
         if (t.type === undefined || t.type === 'custom') tools.push(String(t.name));
-        else providerTools.push(String(t.name ?? t.type));
+        else providerTools.push(asText(t.name ?? t.type));
       }
       rawToolChoice = body.tool_choice;
       toolChoice = anthropicChoice(rawToolChoice);
