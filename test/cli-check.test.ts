@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import type { Log } from 'sarif';
+import type { Report } from '../src/report/model.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { snapshot } from './helpers/git-copy.ts';
 import { tempProject } from './helpers/temp-project.ts';
@@ -33,10 +35,10 @@ describe('mastra-tool-names check', () => {
     try {
       const r = await runCli(['check', p.root, '--format', 'json']);
       assert.equal(r.code, 1);
-      const report = JSON.parse(r.stdout);
+      const report = JSON.parse(r.stdout) as Report;
       assert.equal(report.totals.changes, 0);
-      assert.equal(report.findings[0].kind, 'collision');
-      assert.equal(report.findings[0].locations.length, 2, 'every location of the collision');
+      assert.equal(report.findings[0]!.kind, 'collision');
+      assert.equal(report.findings[0]!.locations.length, 2, 'every location of the collision');
     } finally {
       p.cleanup();
     }
@@ -68,11 +70,11 @@ describe('mastra-tool-names check', () => {
         sarifFile,
       ]);
       assert.equal(r.code, 1);
-      const report = JSON.parse(r.stdout);
+      const report = JSON.parse(r.stdout) as Report;
       assert.equal(report.mode, 'check');
       assert.match(r.stderr, /Fix what can be fixed with/);
       assert.ok(existsSync(sarifFile));
-      assert.equal(JSON.parse(readFileSync(sarifFile, 'utf8')).version, '2.1.0');
+      assert.equal((JSON.parse(readFileSync(sarifFile, 'utf8')) as Log).version, '2.1.0');
     } finally {
       p.cleanup();
     }

@@ -1,6 +1,7 @@
 /** The `names` command as a user runs it: output, JSON shape and exit codes. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { NamesReport } from '../src/names/explain.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 describe('mastra-tool-names names', () => {
@@ -35,10 +36,10 @@ describe('mastra-tool-names names', () => {
   test('a collision exits 1 and names both keys; --stdin takes keys with newlines', async () => {
     const r = await runCli(['names', '--stdin', '--json'], JSON.stringify(['a.b', 'a\nb', 'c']));
     assert.equal(r.code, 1);
-    const out = JSON.parse(r.stdout);
+    const out = JSON.parse(r.stdout) as NamesReport;
     assert.deepEqual(out.collisions, [{ name: 'a_b', keys: ['a.b', 'a\nb'], inherited: false }]);
-    assert.equal(out.errors[0].key, 'a\nb');
-    assert.match(out.errors[0].message, /resolve to the same name "a_b"/);
+    assert.equal(out.errors[0]!.key, 'a\nb');
+    assert.match(out.errors[0]!.message, /resolve to the same name "a_b"/);
   });
 
   test('--agents and --workflows add prefixed keys', async () => {
@@ -52,7 +53,7 @@ describe('mastra-tool-names names', () => {
       'nightly',
     ]);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(JSON.parse(r.stdout).order, [
+    assert.deepEqual((JSON.parse(r.stdout) as NamesReport).order, [
       'plan',
       'workflow-nightly',
       'agent-research_bot',

@@ -79,7 +79,7 @@ describe('renames are decided from all the evidence', () => {
       for (const m of after.mentions.filter(
         (x) => x.agentIndex === billing.index && x.context === 'instructions',
       ))
-        assert.ok(sent.toolNames!.includes(m.name), m.name);
+        assert.ok(sent.toolNames.includes(m.name), m.name);
       for (const id of ['fraud-agent', 'audit-agent'])
         assert.deepEqual(
           (await captureFixtureAgent(root, agentIn(after, id), provider())).toolNames,

@@ -116,10 +116,7 @@ async function run(committed: boolean): Promise<void> {
       scan.files.skipped?.map((f) => f.file),
       ['src/broken.ts', 'src/clip.ts'],
     );
-    assert.equal(
-      scan.files.skipped![0]!.message,
-      'broken link: no such file or directory (ENOENT)',
-    );
+    assert.equal(scan.files.skipped[0]!.message, 'broken link: no such file or directory (ENOENT)');
     assert.deepEqual(scan.files.links?.map((l) => `${l.link} ${l.outside}`).sort(), [
       'src/alias.ts false',
       'src/shared.ts true',

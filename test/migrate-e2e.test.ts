@@ -18,7 +18,7 @@ import { fixturePath } from './helpers/fixture-scan.ts';
 import { copyFixture, git, snapshot } from './helpers/git-copy.ts';
 
 function diagnostics(root: string): string[] {
-  const configFile = ts.findConfigFile(root, ts.sys.fileExists)!;
+  const configFile = ts.findConfigFile(root, (f) => ts.sys.fileExists(f))!;
   const parsed = ts.getParsedCommandLineOfConfigFile(
     configFile,
     {},
@@ -34,7 +34,7 @@ function diagnostics(root: string): string[] {
 }
 
 const provider = useFakeProvider();
-let copy: { root: string; cleanup(): void };
+let copy: { root: string; cleanup: () => void };
 let beforeScan: ScanResult;
 let beforeDiagnostics: string[];
 let result: MigrateResult;
@@ -44,9 +44,7 @@ before(async () => {
   beforeScan = await scanRepository(copy.root);
   beforeDiagnostics = diagnostics(copy.root);
 });
-after(async () => {
-  copy.cleanup();
-});
+after(() => copy.cleanup());
 
 describe('migrate on the demo app', () => {
   test('--dry-run writes nothing and returns a diff per changed file', async () => {

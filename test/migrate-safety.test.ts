@@ -187,8 +187,8 @@ describe('migrate command', () => {
       const r = await runCli(['migrate', '--dry-run', copy.root]);
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stdout, /^--- a\/src\/mastra\/tools\/registry\.ts$/m);
-      assert.match(r.stdout, /^-  'search\.web': searchTool,$/m);
-      assert.match(r.stdout, /^\+  search_web: searchTool,$/m);
+      assert.match(r.stdout, /^- {2}'search\.web': searchTool,$/m);
+      assert.match(r.stdout, /^\+ {2}search_web: searchTool,$/m);
       assert.match(
         r.stdout,
         /18 edits in 6 files \(7 preserve the wire, 8 fix a request, 3 rename what the model sees\)/,

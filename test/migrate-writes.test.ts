@@ -232,10 +232,7 @@ describe('unexpected errors', () => {
   async function captured(work: () => Promise<void>): Promise<string> {
     const write = process.stderr.write.bind(process.stderr);
     let out = '';
-    process.stderr.write = ((chunk: string) => (
-      (out += chunk),
-      true
-    )) as typeof process.stderr.write;
+    process.stderr.write = (chunk: string) => ((out += chunk), true);
     try {
       await work();
     } finally {

@@ -30,7 +30,7 @@ const ENTRY_POINTS = [
 /** Every export of an entry point that is a tool (an object with a string id), as the runtime sees it. */
 async function runtimeTools(module: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(await import(module))) {
+  for (const [name, value] of Object.entries((await import(module)) as Record<string, unknown>)) {
     const id = value && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
     if (typeof id === 'string') out[name] = id;
   }

@@ -24,6 +24,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import type { Log } from 'sarif';
 import { RULE_IDS, type RuleId } from '../src/plan/model.ts';
 import type { Report } from '../src/report/model.ts';
 import { MARKER } from '../src/report/render/markdown.ts';
@@ -311,7 +312,7 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
             ? readFileSync(files.log, 'utf8')
                 .trim()
                 .split('\n')
-                .map((l) => JSON.parse(l))
+                .map((l) => JSON.parse(l) as { args: string[]; body?: string })
             : [],
         }),
       );
@@ -335,7 +336,7 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       assert.equal(r.output.changes, String(json.totals.changes));
       assert.equal(r.output.findings, String(json.totals.findings));
       assert.equal(lines.length, json.changes.length + json.findings.length);
-      assert.equal(JSON.parse(readFileSync(r.output.sarif!, 'utf8')).version, '2.1.0');
+      assert.equal((JSON.parse(readFileSync(r.output.sarif!, 'utf8')) as Log).version, '2.1.0');
       assert.ok(readFileSync(r.output.report!, 'utf8').startsWith(MARKER));
       assert.ok(
         r.output.sarif!.startsWith(path.join(tmp, 'fail', 'runner')),
@@ -365,7 +366,7 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
         ],
       );
       assert.equal(first.gh[1]!.body, first.summary.replace('# an earlier step\n', ''));
-      assert.ok(first.gh[1]!.body!.startsWith(MARKER));
+      assert.ok(first.gh[1]!.body.startsWith(MARKER));
 
       const second = await action(
         'comment-again',

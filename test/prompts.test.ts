@@ -52,7 +52,7 @@ async function run(name: string, check: (result: MigrateResult) => void): Promis
     for (const m of scan.mentions.filter((x) => x.context === 'instructions' && confident(x))) {
       assert.ok(
         (sent.toolNames ?? []).includes(m.name),
-        `"${m.name}" (${m.location.file}:${m.location.line}) is offered: ${sent.toolNames}`,
+        `"${m.name}" (${m.location.file}:${m.location.line}) is offered: ${JSON.stringify(sent.toolNames)}`,
       );
     }
   } finally {

@@ -49,7 +49,7 @@ describe('report renderers on the demo app', () => {
   }
 
   test('the JSON report validates against schema/report.schema.json, which matches the types', () => {
-    const schema = JSON.parse(readFileSync(here('../schema/report.schema.json'), 'utf8'));
+    const schema = JSON.parse(readFileSync(here('../schema/report.schema.json'), 'utf8')) as object;
     const generated = createGenerator({
       path: here('../src/report/model.ts'),
       tsconfig: here('../tsconfig.json'),
@@ -63,7 +63,7 @@ describe('report renderers on the demo app', () => {
 
   test('the SARIF validates against the official 2.1.0 schema', () => {
     const require = createRequire(import.meta.url);
-    const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+    const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as object;
     // The official schema has a pattern that is invalid under the `u` flag.
     const validate = new AjvDraft04({
       allErrors: true,

@@ -70,7 +70,7 @@ describe('scan robustness', () => {
       );
       assert.equal(scan.files.unparsable.length, 1);
       assert.equal(scan.files.unparsable[0]?.file, 'src/broken.ts');
-      assert.match(scan.files.unparsable[0]!.message, /^2:\d+ /);
+      assert.match(scan.files.unparsable[0].message, /^2:\d+ /);
     } finally {
       p.cleanup();
     }

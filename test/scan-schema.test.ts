@@ -8,7 +8,7 @@ import { createGenerator } from 'ts-json-schema-generator';
 import { runCli } from './helpers/run-cli.ts';
 
 const SCHEMA_PATH = fileURLToPath(new URL('../schema/scan.schema.json', import.meta.url));
-const committed = JSON.parse(readFileSync(SCHEMA_PATH, 'utf8'));
+const committed = JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object;
 
 describe('scan JSON schema', () => {
   test('the committed schema is generated from src/scan/model.ts (run `npm run schema`)', () => {

@@ -35,7 +35,7 @@ function parsesAsTypeScript(text: string, file: string): void {
 
 async function run(transform: Transform, file: string, source: string): Promise<string> {
   const api = { jscodeshift, j: jscodeshift, stats: () => {}, report: () => {} };
-  const out = await transform({ path: file, source }, api as never, {});
+  const out = await transform({ path: file, source }, api, {});
   return typeof out === 'string' ? out : source;
 }
 

@@ -11,7 +11,7 @@ import { tempProject } from './helpers/temp-project.ts';
 
 const SCHEMA = JSON.parse(
   readFileSync(fileURLToPath(new URL('../schema/verify.schema.json', import.meta.url)), 'utf8'),
-);
+) as object;
 
 describe('verify on the demo', () => {
   test('text: each agent with what it sent, the prediction, the refused MCP start-ups; exit 0', async () => {
@@ -21,12 +21,12 @@ describe('verify on the demo', () => {
       r.stdout,
       /Measured fixtures\/demo-app with its own @mastra\/core 1\.71\.0 \(entry src\/mastra\/index\.ts, export mastra\)/,
     );
-    assert.match(r.stdout, /supportAgent \(support-agent\)  match/);
+    assert.match(r.stdout, /supportAgent \(support-agent\) {2}match/);
     assert.match(
       r.stdout,
       /measured: {2}weatherTool, issueRefundTool, lookupOrderTool, askUserTool\n/,
     );
-    assert.match(r.stdout, /researchAgent \(research-agent\)  not predictable statically/);
+    assert.match(r.stdout, /researchAgent \(research-agent\) {2}not predictable statically/);
     assert.match(r.stdout, /measured: {2}search_web, fetch_page, notes_save, agent-fact_checker\n/);
     assert.match(
       r.stdout,
@@ -181,12 +181,12 @@ describe('verify: usage', () => {
       [2, 2, 2, 2],
     );
     assert.match(
-      runs[0]!.stderr,
+      runs[0].stderr,
       /no src\/mastra\/index\.ts in .*; name the file that exports the Mastra instance with --entry FILE/,
     );
-    assert.match(runs[1]!.stderr, /entry not found: src\/nope\.ts/);
-    assert.match(runs[2]!.stderr, /scenarios file not found: nope\.ts/);
-    assert.match(runs[3]!.stderr, /--timeout must be a positive number of seconds/);
+    assert.match(runs[1].stderr, /entry not found: src\/nope\.ts/);
+    assert.match(runs[2].stderr, /scenarios file not found: nope\.ts/);
+    assert.match(runs[3].stderr, /--timeout must be a positive number of seconds/);
   });
 
   test('--help says that verify runs the app, and what it never does', async () => {

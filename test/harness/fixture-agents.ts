@@ -6,13 +6,28 @@ import { register } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AgentInfo } from '../../src/scan/model.ts';
+import { asText } from '../../src/verify/child/text.ts';
 import type { FakeProvider } from './fake-provider.ts';
 
 register('./stub-loader.mjs', import.meta.url);
 
 let counter = 0;
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- fixture modules are untyped here */
+/** The members of a fixture's Agent the harness calls (fixture modules are untyped here). */
+interface FixtureAgent {
+  __setLogger?: (logger: unknown) => void;
+  __updateModel: (update: { model: unknown }) => void;
+  __setMemory: (memory: unknown) => void;
+  generate: (prompt: string, options: Record<string, unknown>) => Promise<unknown>;
+  network: (prompt: string) => Promise<AsyncIterable<unknown>>;
+}
+
+function exportedAgent(mod: Record<string, unknown>, agent: AgentInfo): FixtureAgent {
+  const real = agent.variable === 'default' ? mod.default : mod[agent.variable ?? ''];
+  if (!real) throw new Error(`${agent.location.file} does not export ${agent.variable}`);
+  return real as FixtureAgent;
+}
+
 export async function captureFixtureAgent(
   root: string,
   agent: AgentInfo,
@@ -22,14 +37,16 @@ export async function captureFixtureAgent(
   // Fixture code reads prompt files relative to the working directory, as an app started there would.
   const cwd = process.cwd();
   process.chdir(root);
-  let mod: any;
+  let mod: Record<string, unknown>;
   try {
-    mod = await import(pathToFileURL(path.join(root, agent.location.file)).href);
+    mod = (await import(pathToFileURL(path.join(root, agent.location.file)).href)) as Record<
+      string,
+      unknown
+    >;
   } finally {
     process.chdir(cwd);
   }
-  const real = agent.variable === 'default' ? mod.default : mod[agent.variable ?? ''];
-  if (!real) throw new Error(`${agent.location.file} does not export ${agent.variable}`);
+  const real = exportedAgent(mod, agent);
   const { noopLogger } = await import('@mastra/core/logger');
   const caseId = `fixture${++counter}`;
   real.__setLogger?.(noopLogger);
@@ -39,8 +56,8 @@ export async function captureFixtureAgent(
   let error: string | undefined;
   try {
     await real.generate('hi', options);
-  } catch (e: any) {
-    error = String(e?.message ?? e);
+  } catch (e) {
+    error = asText((e as { message?: unknown } | undefined)?.message ?? e);
   }
   const [request] = provider.requests(caseId);
   const tools = request?.tools as Array<{ function: { name: string } }> | undefined;
@@ -80,9 +97,11 @@ export async function captureFixtureNetwork(
   agent: AgentInfo,
   provider: FakeProvider,
 ): Promise<NetworkListing> {
-  const mod: any = await import(pathToFileURL(path.join(root, agent.location.file)).href);
-  const real = agent.variable === 'default' ? mod.default : mod[agent.variable ?? ''];
-  if (!real) throw new Error(`${agent.location.file} does not export ${agent.variable}`);
+  const mod = (await import(pathToFileURL(path.join(root, agent.location.file)).href)) as Record<
+    string,
+    unknown
+  >;
+  const real = exportedAgent(mod, agent);
   const { noopLogger } = await import('@mastra/core/logger');
   const { MockMemory } = await import('@mastra/core/memory');
   const caseId = `network${++counter}`;

@@ -4,6 +4,7 @@
  * differential test: keys in, wire out.
  */
 import type { Toolset } from '../../src/names/normalise.ts';
+import { asText } from '../../src/verify/child/text.ts';
 import type { FakeProvider } from './fake-provider.ts';
 import type { MastraLine } from './mastra-versions.ts';
 
@@ -27,15 +28,27 @@ export interface Captured {
   error?: { id: string; causeCode?: string; causeToolName?: string; message: string };
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the installed lines have different types */
+/**
+ * The members of each installed line that the harness uses. The lines' own types differ from one
+ * another, so the harness names only what it calls.
+ */
+type Config = Record<string, unknown>;
+interface AgentLike {
+  generate: (prompt: string, options: Config) => Promise<unknown>;
+  __setLogger?: (logger: unknown) => void;
+}
+interface WorkflowBuilder {
+  then: (step: unknown) => WorkflowBuilder;
+  commit: () => unknown;
+}
 interface LoadedLine {
-  Agent: any;
-  createTool: any;
-  createWorkflow: any;
-  createStep: any;
-  noopLogger: any;
-  webSearchTool: any;
-  z: any;
+  Agent: new (config: Config) => AgentLike;
+  createTool: (config: Config) => unknown;
+  createWorkflow: (config: Config) => WorkflowBuilder;
+  createStep: (config: Config) => unknown;
+  noopLogger: unknown;
+  webSearchTool: unknown;
+  z: { object: (shape: Config) => unknown; string: () => unknown };
 }
 
 const loaded = new Map<string, Promise<LoadedLine>>();
@@ -45,11 +58,13 @@ export function loadLine(line: MastraLine): Promise<LoadedLine> {
   if (!promise) {
     promise = (async () => {
       const [agent, tools, workflows, logger, zod] = await Promise.all([
-        import(`${line.pkg}/agent`),
-        import(`${line.pkg}/tools`),
-        import(`${line.pkg}/workflows`),
-        import(`${line.pkg}/logger`),
-        import('zod'),
+        import(`${line.pkg}/agent`) as Promise<Pick<LoadedLine, 'Agent'>>,
+        import(`${line.pkg}/tools`) as Promise<Pick<LoadedLine, 'createTool' | 'webSearchTool'>>,
+        import(`${line.pkg}/workflows`) as Promise<
+          Pick<LoadedLine, 'createWorkflow' | 'createStep'>
+        >,
+        import(`${line.pkg}/logger`) as Promise<Pick<LoadedLine, 'noopLogger'>>,
+        import('zod') as Promise<Pick<LoadedLine, 'z'>>,
       ]);
       return {
         Agent: agent.Agent,
@@ -95,7 +110,7 @@ export async function captureCall(
       id: id || 'empty',
       description: `tool ${id}`,
       inputSchema,
-      execute: async () => ({ ok: true }),
+      execute: () => Promise.resolve({ ok: true }),
     });
   const clientTool = (id: string) =>
     m.createTool({ id: id || 'empty', description: `client ${id}`, inputSchema });
@@ -115,7 +130,7 @@ export async function captureCall(
       id: 'only',
       inputSchema,
       outputSchema: inputSchema,
-      execute: async ({ inputData }: any) => inputData,
+      execute: ({ inputData }: { inputData: unknown }) => Promise.resolve(inputData),
     });
     return m
       .createWorkflow({
@@ -160,12 +175,20 @@ export async function captureCall(
   let error: Captured['error'];
   try {
     await agent.generate('hi', options);
-  } catch (e: any) {
-    error = { id: String(e?.id ?? e?.name ?? 'unknown'), message: String(e?.message ?? e) };
+  } catch (caught) {
+    const e = caught as
+      | {
+          id?: unknown;
+          name?: unknown;
+          message?: unknown;
+          cause?: { code?: unknown; id?: unknown; details?: { toolName?: unknown } };
+        }
+      | undefined;
+    error = { id: asText(e?.id ?? e?.name ?? 'unknown'), message: asText(e?.message ?? e) };
     const code = e?.cause?.code ?? e?.cause?.id;
-    if (code) error.causeCode = String(code);
+    if (code) error.causeCode = asText(code);
     if (e?.cause?.details?.toolName !== undefined)
-      error.causeToolName = String(e.cause.details.toolName);
+      error.causeToolName = asText(e.cause.details.toolName);
   }
   const [request] = provider.requests(caseId);
   provider.forget(caseId);

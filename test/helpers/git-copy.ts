@@ -30,7 +30,10 @@ export function git(cwd: string, ...args: string[]): string {
   );
 }
 
-export function copyFixture(name: string, { init = true } = {}): { root: string; cleanup(): void } {
+export function copyFixture(
+  name: string,
+  { init = true } = {},
+): { root: string; cleanup: () => void } {
   mkdirSync(BASE, { recursive: true });
   const root = mkdtempSync(path.join(BASE, `${name.replace(/\W/g, '-')}-`));
   cpSync(fileURLToPath(new URL(`../../fixtures/${name}/`, import.meta.url)), root, {

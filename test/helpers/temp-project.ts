@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const BASE = fileURLToPath(new URL('../../.tmp/', import.meta.url));
 
-export function tempProject(files: Record<string, string>): { root: string; cleanup(): void } {
+export function tempProject(files: Record<string, string>): { root: string; cleanup: () => void } {
   mkdirSync(BASE, { recursive: true });
   const root = mkdtempSync(path.join(BASE, 'proj-'));
   for (const [rel, text] of Object.entries(files)) {
