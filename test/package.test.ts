@@ -76,10 +76,11 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
   });
   after(() => rmSync(tmp, { recursive: true, force: true }));
 
-  test('the packed files: the build, the schemas and the README, nothing else', () => {
+  test('the packed files: the build, the schemas, the README and the licence, nothing else', () => {
     const files = packed.map((f) => f.path).sort();
     const allowed = [
       /^README\.md$/,
+      /^LICENSE$/,
       /^package\.json$/,
       /^schema\/(scan|report|verify)\.schema\.json$/,
       /^dist\/(src|bin|transforms)\/.+\.(js|d\.ts)$/,
@@ -91,6 +92,7 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
     );
     const required = [
       'README.md',
+      'LICENSE',
       'package.json',
       'schema/report.schema.json',
       'schema/scan.schema.json',
