@@ -71,17 +71,8 @@ const noIO = {
 
 export default defineConfig([
   globalIgnores(
-    [
-      'fixtures/',
-      '**/__testfixtures__/',
-      'dist/',
-      'schema/',
-      '.bench/',
-      '.tmp/',
-      'scratch/',
-      'docs/',
-    ],
-    'inputs, outputs and prose',
+    ['fixtures/', '**/__testfixtures__/', 'dist/', 'schema/', '.bench/', '.tmp/', 'scratch/'],
+    'inputs and outputs',
   ),
   {
     name: 'typescript, type-aware',

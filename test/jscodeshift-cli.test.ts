@@ -1,8 +1,9 @@
 /**
- * The rules as the README runs them from a clone: the real jscodeshift CLI (`npx jscodeshift -t
- * transforms/<rule>.ts`), on every rule's fixtures; with `--plan=FILE` from `check --format json`,
- * rule by rule, to the very files `migrate` writes; and with a plan that does not fit the files, a
- * clear error and, with `--fail-on-error`, a non-zero exit. (The package's paths: package.test.ts.)
+ * The rules as docs/transforms.md runs them from a clone: the real jscodeshift CLI (`npx
+ * jscodeshift -t transforms/<rule>.ts`), on every rule's fixtures; with `--plan=FILE` from `check
+ * --format json`, rule by rule, to the very files `migrate` writes; and with a plan that does not
+ * fit the files, a clear error and, with `--fail-on-error`, a non-zero exit. (The package's paths:
+ * package.test.ts.)
  */
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,7 +39,7 @@ describe('jscodeshift runs the transforms of a clone', () => {
   });
   after(() => cleanups.forEach((c) => c()));
 
-  test('the README command runs and changes nothing under --dry', async () => {
+  test('the command of docs/transforms.md runs and changes nothing under --dry', async () => {
     const r = await jscodeshift(CLONE, 'transforms/rewrite-keys.ts', [
       '--extensions=ts,tsx',
       '--dry',

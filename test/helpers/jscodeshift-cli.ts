@@ -1,6 +1,6 @@
 /**
- * Runs the real jscodeshift CLI (through npx, as the README does) on the rules' fixtures and on a
- * plan: shared by the tests of a clone and of the installed package.
+ * Runs the real jscodeshift CLI (through npx, as docs/transforms.md does) on the rules' fixtures
+ * and on a plan: shared by the tests of a clone and of the installed package.
  */
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
