@@ -5,7 +5,8 @@
  * `migrate --dry-run` and `check` on a copy of the demo; jscodeshift runs every rule from
  * node_modules/mastra-tool-names/dist/transforms/, on its own and with `--plan`; and the GitHub
  * Action's script runs against the installed package with its GitHub files pointing to temporary
- * files.
+ * files, and action.yml runs as GitHub runs a composite action, both as `uses: OWNER/...@v0` and as
+ * `uses: ./`.
  */
 import assert from 'node:assert/strict';
 import { builtinModules } from 'node:module';
@@ -25,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Log } from 'sarif';
+import { parse as parseYaml } from 'yaml';
 import { RULE_IDS, type RuleId } from '../src/plan/model.ts';
 import type { Report } from '../src/report/model.ts';
 import { MARKER } from '../src/report/render/markdown.ts';
@@ -218,7 +220,7 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
     await runEveryRuleOnItsFixtures(project, transformOf, path.join(project, 'rule-fixtures'));
   });
 
-  test("the README's command for an installed package, as written", async () => {
+  test("docs/transforms.md's command for an installed package, as written", async () => {
     cpSync('fixtures/demo-app/src', path.join(project, 'src'), { recursive: true });
     const r = await npx([
       'jscodeshift',
@@ -267,7 +269,7 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       mkdirSync(gh, { recursive: true });
       writeFileSync(
         path.join(gh, 'gh'),
-        `#!/usr/bin/env node\nconst fs = require('node:fs');\nconst args = process.argv.slice(2);\nconst body = args.find((a) => a.startsWith('body=@'));\nfs.appendFileSync(process.env.FAKE_GH_LOG, JSON.stringify({ args, body: body && fs.readFileSync(body.slice(6), 'utf8') }) + '\\n');\nif (args.includes('--jq')) process.stdout.write(process.env.FAKE_GH_COMMENTS || '');\n`,
+        `#!/usr/bin/env node\nconst fs = require('node:fs');\nconst args = process.argv.slice(2);\nconst body = args.find((a) => a.startsWith('body=@'));\nfs.appendFileSync(process.env.FAKE_GH_LOG, JSON.stringify({ args, body: body && fs.readFileSync(body.slice(6), 'utf8'), token: process.env.GH_TOKEN }) + '\\n');\nif (args.includes('--jq')) process.stdout.write(process.env.FAKE_GH_COMMENTS || '');\n`,
       );
       chmodSync(path.join(gh, 'gh'), 0o755);
     });
@@ -395,6 +397,148 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       assert.equal(rule.code, 2, rule.stdout + rule.stderr);
       assert.equal(rule.output['exit-code'], '2');
       assert.equal(rule.output.changes, '');
+    });
+
+    interface ActionYml {
+      inputs: Record<string, { default?: string }>;
+      outputs: Record<string, { value: string }>;
+      runs: {
+        using: string;
+        steps: Array<{ id: string; shell: string; run: string; env?: Record<string, string> }>;
+      };
+    }
+
+    /**
+     * action.yml as GitHub runs a composite action: each step's `run` in bash in the workspace,
+     * `${{ inputs.X }}` from `inputs` or the input's default, GITHUB_ACTION_PATH the folder that
+     * holds action.yml, and the action's outputs read from its steps' outputs.
+     */
+    async function composite(
+      name: string,
+      actionPath: string,
+      workspace: string,
+      inputs: Record<string, string>,
+      extraEnv: Record<string, string> = {},
+    ): Promise<
+      Run & {
+        outputs: Record<string, string>;
+        summary: string;
+        gh: Array<{ args: string[]; token: string }>;
+      }
+    > {
+      const spec = parseYaml(
+        readFileSync(path.join(actionPath, 'action.yml'), 'utf8'),
+      ) as ActionYml;
+      assert.equal(spec.runs.using, 'composite');
+      const dir = path.join(tmp, name);
+      mkdirSync(path.join(dir, 'runner'), { recursive: true });
+      const summary = path.join(dir, 'summary.md');
+      const log = path.join(dir, 'gh.log');
+      const event = path.join(dir, 'event.json');
+      writeFileSync(summary, '');
+      writeFileSync(event, JSON.stringify({ pull_request: { number: 7 } }));
+      const expression = (text: string): string =>
+        text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, e: string) => {
+          const input = /^inputs\.([\w-]+)$/.exec(e)?.[1];
+          if (input !== undefined) {
+            assert.ok(input in spec.inputs, `action.yml uses an undeclared input: ${input}`);
+            return inputs[input] ?? expression(spec.inputs[input]!.default ?? '');
+          }
+          if (e === 'github.token') return 'a-token';
+          throw new Error(`an expression the test does not evaluate: ${e}`);
+        });
+      const stepOutputs: Record<string, Record<string, string>> = {};
+      let last: Run = { code: 0, stdout: '', stderr: '' };
+      for (const step of spec.runs.steps) {
+        assert.equal(step.shell, 'bash');
+        const output = path.join(dir, `${step.id}.output`);
+        writeFileSync(output, '');
+        const env = Object.fromEntries(
+          Object.entries(step.env ?? {}).map(([k, v]) => [k, expression(v)]),
+        );
+        last = await run(
+          'bash',
+          ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expression(step.run)],
+          workspace,
+          {
+            ...env,
+            GITHUB_ACTION_PATH: actionPath,
+            GITHUB_OUTPUT: output,
+            GITHUB_STEP_SUMMARY: summary,
+            GITHUB_EVENT_PATH: event,
+            GITHUB_REPOSITORY: 'octo/app',
+            GITHUB_WORKSPACE: workspace,
+            RUNNER_TEMP: path.join(dir, 'runner'),
+            PATH: `${gh}${path.delimiter}${process.env.PATH}`,
+            FAKE_GH_LOG: log,
+            ...extraEnv,
+          },
+        );
+        stepOutputs[step.id] = outputs(output);
+        if (last.code !== 0) break;
+      }
+      return {
+        ...last,
+        outputs: Object.fromEntries(
+          Object.entries(spec.outputs).map(([k, o]) => [
+            k,
+            o.value.replace(
+              /^\$\{\{\s*steps\.([\w-]+)\.outputs\.([\w-]+)\s*\}\}$/,
+              (_, id: string, out: string) => stepOutputs[id]?.[out] ?? '',
+            ),
+          ]),
+        ),
+        summary: readFileSync(summary, 'utf8'),
+        gh: existsSync(log)
+          ? readFileSync(log, 'utf8')
+              .trim()
+              .split('\n')
+              .map((l) => {
+                const call = JSON.parse(l) as { args: string[]; token: string };
+                return { args: call.args.slice(0, 4), token: call.token };
+              })
+          : [],
+      };
+    }
+
+    test('action.yml as `uses: OWNER/mastra-tool-names@v0`: a checkout of this repository runs check with the version the workspace installed (named by the `version` input, offline), on the demo; pending changes fail the job', async () => {
+      const r = await composite(
+        'uses-owner',
+        CLONE,
+        project,
+        { path: 'demo', version: PKG.version },
+        // npx must find the named version installed, never fetch it.
+        { npm_config_offline: 'true' },
+      );
+      assert.equal(r.code, 1, r.stderr);
+      for (const line of r.stdout.trimEnd().split('\n'))
+        assert.match(line, /^::(error|warning|notice) file=demo\/src\//);
+      assert.equal(r.outputs['exit-code'], '1');
+      assert.equal(r.outputs.pending, 'true');
+      assert.match(r.outputs.changes!, /^[1-9]\d*$/);
+      assert.match(r.outputs.findings!, /^\d+$/);
+      assert.equal((JSON.parse(readFileSync(r.outputs.sarif!, 'utf8')) as Log).version, '2.1.0');
+      assert.ok(readFileSync(r.outputs.report!, 'utf8').startsWith(MARKER));
+      assert.ok(r.summary.startsWith(`${MARKER}\n## mastra-tool-names: `), r.summary.slice(0, 100));
+      assert.deepEqual(r.gh, [], 'fail: no comment');
+    });
+
+    test('action.yml as `uses: ./` in a checkout of this repository, as the docs show it (`path: fixtures/demo-app`); comment mode comments and passes', async () => {
+      const r = await composite('uses-local', CLONE, CLONE, {
+        path: 'fixtures/demo-app',
+        'fail-or-comment': 'comment',
+      });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^::\w+ file=fixtures\/demo-app\/src\//m);
+      assert.equal(r.outputs['exit-code'], '1');
+      assert.equal(r.outputs.pending, 'true');
+      assert.deepEqual(r.gh, [
+        {
+          args: ['api', '--paginate', 'repos/octo/app/issues/7/comments', '--jq'],
+          token: 'a-token',
+        },
+        { args: ['api', '--method', 'POST', 'repos/octo/app/issues/7/comments'], token: 'a-token' },
+      ]);
     });
   });
 });
