@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gitState } from '../migrate/git.ts';
+import { gitTop } from '../migrate/git.ts';
 import { CONFIG_VARIABLE, type ChildConfig, type ChildMessage } from './child/protocol.ts';
 import { childEnvironment } from './environment.ts';
 import type { Blocked, LoadError, MeasuredCall, Phase } from './model.ts';
@@ -55,8 +55,8 @@ function lastLine(text: string): string | undefined {
 
 /** Writes are refused under the repository's top folder (the app itself when it is not in git). */
 async function guardRoot(root: string): Promise<string> {
-  const state = await gitState(root);
-  return realpathSync(state.kind === 'not-git' ? root : state.top);
+  const found = await gitTop(root);
+  return realpathSync('top' in found ? found.top : root);
 }
 
 export async function runApp(options: AppRunOptions): Promise<AppRun> {
