@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { verify } from '../src/verify/verify.ts';
+import { verifyApp } from './helpers/verify-app.ts';
 import { captureCall } from './harness/mastra-capture.ts';
 import { MASTRA_LINES } from './harness/mastra-versions.ts';
 import { useFakeProvider } from './harness/provider-hooks.ts';
@@ -40,7 +40,7 @@ for (const line of MASTRA_LINES.slice(1)) {
           path.join(project.root, 'node_modules', '@mastra', 'core'),
         );
 
-        const { report } = await verify(project.root);
+        const { report } = await verifyApp(project.root);
         assert.equal(report.outcome, 'verified', report.loadError?.reason);
         assert.equal(report.mastra.version, line.version);
         for (const a of report.agents) {
