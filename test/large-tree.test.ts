@@ -108,3 +108,23 @@ describe('a tree with 20,000+ untracked files', () => {
     );
   });
 });
+
+describe('git cannot be started', () => {
+  test('migrate refuses in one line that says so; check reads the files by walking the tree', async (t) => {
+    const copy = copyFixture('scan/clean');
+    t.after(() => copy.cleanup());
+    const empty = path.join(copy.root, 'no-git-here');
+    mkdirSync(empty);
+    const env = { PATH: empty };
+    const migrate = await runCli(['migrate', copy.root], undefined, undefined, env);
+    assert.equal(migrate.code, 2);
+    assert.match(
+      migrate.stderr,
+      /^mastra-tool-names: git could not be started \(spawn git ENOENT\), so whether .* has uncommitted changes could not be checked; use --dry-run, or pass --force\n/,
+    );
+    const check = await runCli(['check', copy.root, '--format', 'json'], undefined, undefined, env);
+    assert.doesNotMatch(check.stderr, /internal error/);
+    assert.equal(check.code, 0, check.stderr);
+    assert.equal((JSON.parse(check.stdout) as { totals: { findings: number } }).totals.findings, 0);
+  });
+});

@@ -152,6 +152,9 @@ for (const c of CASES) {
         ),
       );
       assert.equal(report.totals.differs + report.totals.unmeasured, 0);
+      // The local reply is final: one provider request per call, nothing retried after it.
+      for (const a of report.agents)
+        if (a.measurement.request) assert.equal(a.measurement.requests, 1, a.key);
     });
 
     test(

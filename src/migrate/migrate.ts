@@ -94,7 +94,9 @@ export async function ensureWritable(root: string, force: boolean | undefined): 
   if (state.kind === 'not-git') {
     throw new MigrateError(
       'unsafe-target',
-      `${root} is not inside a git work tree, so the changes could not be reviewed or undone; commit it to git first, use --dry-run, or pass --force`,
+      state.reason.startsWith('git could not be started')
+        ? `${state.reason}, so whether ${root} has uncommitted changes could not be checked; use --dry-run, or pass --force`
+        : `${root} is not inside a git work tree, so the changes could not be reviewed or undone; commit it to git first, use --dry-run, or pass --force`,
     );
   }
   if (state.kind === 'unknown') {
