@@ -17,6 +17,7 @@ import type { AppReport, VerifyReport } from '../src/verify/model.ts';
 import { fixturePath } from './helpers/fixture-scan.ts';
 import { git, snapshot } from './helpers/git-copy.ts';
 import { installLikePnpm, installLikeYarn } from './helpers/installs.ts';
+import { installCommand } from '../src/verify/install.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 const CORE_1_0 = { '@mastra/core': 'mastra-core-1-0', zod: 'zod' };
@@ -247,5 +248,39 @@ describe('a pnpm monorepo with three apps, measured from its root', () => {
     const fixed = v.apps[0]!.agents.find((a) => a.key === 'fixedAgent')!;
     assert.equal(fixed.status, 'as-planned');
     assert.deepEqual(fixed.measured.after.tools, ['searchTool', 'fetch_page']);
+  });
+});
+
+describe('the install command for an app that is not installed', () => {
+  test('its own lockfile; else the workspace that lists it, at its root; else its own folder, with the manager the repository uses', () => {
+    const root = tempDir('managers');
+    const files: Record<string, string> = {
+      'pnpm-lock.yaml': '',
+      'pnpm-workspace.yaml': "packages:\n  - 'apps/*' # the apps\n  - '!apps/legacy'\n",
+      'apps/a/package.json': '{}',
+      'apps/legacy/package.json': '{}',
+      'examples/own/package.json': '{}',
+      'examples/own/yarn.lock': '',
+      'examples/loose/package.json': '{}',
+      'examples/declared/package.json': '{ "packageManager": "bun@1.2.0" }',
+      'npm-ws/package.json': '{ "workspaces": ["pkgs/*"] }',
+      'npm-ws/package-lock.json': '{}',
+      'npm-ws/pkgs/x/package.json': '{}',
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    }
+    const at = (app: string) => {
+      const found = installCommand(path.join(root, app), root);
+      return `${found.manager} install${found.flags ?? ''} in ${path.relative(root, found.dir) || '.'}`;
+    };
+    assert.equal(at('apps/a'), 'pnpm install in .');
+    // pnpm would install the workspace root instead of a folder the workspace does not list.
+    assert.equal(at('apps/legacy'), 'pnpm install --ignore-workspace in apps/legacy');
+    assert.equal(at('examples/own'), 'yarn install in examples/own');
+    assert.equal(at('examples/loose'), 'pnpm install --ignore-workspace in examples/loose');
+    assert.equal(at('examples/declared'), 'bun install in examples/declared');
+    assert.equal(at('npm-ws/pkgs/x'), 'npm install in npm-ws');
   });
 });

@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import picomatch from 'picomatch';
 import type { NotInstalled } from './model.ts';
 
 interface Manifest {
@@ -41,20 +42,90 @@ const LOCKFILES: Array<[string, string]> = [
   ['bun.lockb', 'bun'],
 ];
 
-/** The package manager and the folder to install in: the nearest lockfile or workspace root up to `stop`. */
-export function installCommand(app: string, stop: string): { manager: string; dir: string } {
-  let declared: { manager: string; dir: string } | undefined;
-  for (let d = app; ; d = path.dirname(d)) {
-    for (const [file, manager] of LOCKFILES)
-      if (existsSync(path.join(d, file))) return { manager, dir: d };
+const lockfileManager = (dir: string) =>
+  LOCKFILES.find(([file]) => existsSync(path.join(dir, file)))?.[1];
+
+const declaredManager = (m: Manifest | undefined) =>
+  /^(npm|pnpm|yarn|bun)@/.exec(m?.packageManager ?? '')?.[1];
+
+/** The `packages` globs of a pnpm-workspace.yaml (block or flow list), without a YAML parser. */
+function pnpmWorkspaceGlobs(dir: string): string[] | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path.join(dir, 'pnpm-workspace.yaml'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const unquote = (v: string) => v.trim().replace(/^['"]|['"]$/g, '');
+  const flow = /^packages:\s*\[(.*)\]/m.exec(text);
+  if (flow) return flow[1]!.split(',').map(unquote).filter(Boolean);
+  const block = /^packages:\s*\n((?:[ \t]*(?:-.*|#.*)?\n?)*)/m.exec(text);
+  return (block?.[1] ?? '')
+    .split('\n')
+    .map((l) => /^\s*-\s*(.+?)\s*(#.*)?$/.exec(l)?.[1])
+    .filter((v): v is string => Boolean(v))
+    .map(unquote);
+}
+
+/** The workspace globs `dir` declares (pnpm-workspace.yaml, or package.json `workspaces`). */
+function workspaceGlobs(dir: string, m: Manifest | undefined): string[] | undefined {
+  const pnpm = pnpmWorkspaceGlobs(dir);
+  if (pnpm) return pnpm;
+  const w = m?.workspaces;
+  if (Array.isArray(w)) return w.map(String);
+  const packages = (w as { packages?: unknown } | undefined)?.packages;
+  return Array.isArray(packages) ? packages.map(String) : undefined;
+}
+
+function isMember(root: string, globs: string[], app: string): boolean {
+  const rel = path.relative(root, app).split(path.sep).join('/') || '.';
+  const clean = (g: string) => g.replace(/^\.\//, '').replace(/\/+$/, '') || '.';
+  const include = globs.filter((g) => !g.startsWith('!')).map(clean);
+  const exclude = globs.filter((g) => g.startsWith('!')).map((g) => clean(g.slice(1)));
+  return (
+    picomatch.isMatch(rel, include, { dot: true }) &&
+    !picomatch.isMatch(rel, exclude, { dot: true })
+  );
+}
+
+/**
+ * The package manager and the folder to install in: the app's own lockfile; else the workspace
+ * (up to `stop`) that lists the app as a member, installed at its root; else the app's own folder,
+ * with the manager its `packageManager` field names, or the one the repository's lockfiles use.
+ */
+export function installCommand(
+  app: string,
+  stop: string,
+): { manager: string; dir: string; flags?: string } {
+  const own = lockfileManager(app);
+  if (own) return { manager: own, dir: app };
+  let nearest: string | undefined;
+  for (let d = path.dirname(app); app !== stop; d = path.dirname(d)) {
     const m = manifest(d);
-    const named = /^(npm|pnpm|yarn|bun)@/.exec(m?.packageManager ?? '')?.[1];
-    if (named && !declared) declared = { manager: named, dir: d };
-    if (existsSync(path.join(d, 'pnpm-workspace.yaml'))) return { manager: 'pnpm', dir: d };
-    if (m?.workspaces && declared) return declared;
+    const globs = workspaceGlobs(d, m);
+    if (globs && isMember(d, globs, app)) {
+      const manager =
+        lockfileManager(d) ??
+        declaredManager(m) ??
+        (existsSync(path.join(d, 'pnpm-workspace.yaml')) ? 'pnpm' : 'npm');
+      return { manager, dir: d };
+    }
+    nearest ??= lockfileManager(d) ?? declaredManager(m);
     if (d === stop || path.dirname(d) === d) break;
   }
-  return declared ?? { manager: 'npm', dir: app };
+  const manager = declaredManager(manifest(app)) ?? nearest ?? 'npm';
+  // pnpm run under a workspace root that does not list the folder installs that root instead.
+  return manager === 'pnpm' && insidePnpmWorkspace(app, stop)
+    ? { manager, dir: app, flags: ' --ignore-workspace' }
+    : { manager, dir: app };
+}
+
+function insidePnpmWorkspace(app: string, stop: string): boolean {
+  for (let d = path.dirname(app); app !== stop; d = path.dirname(d)) {
+    if (existsSync(path.join(d, 'pnpm-workspace.yaml'))) return true;
+    if (d === stop || path.dirname(d) === d) break;
+  }
+  return false;
 }
 
 /**
@@ -84,13 +155,13 @@ export function notInstalled(app: string, target: string, stop: string): NotInst
       command: 'yarn config set nodeLinker node-modules && yarn install',
       cwd: where(pnp),
     };
-  const { manager, dir } = installCommand(app, stop);
+  const { manager, dir, flags } = installCommand(app, stop);
   const shown =
     missing.slice(0, 3).join(', ') + (missing.length > 3 ? ` and ${missing.length - 3} more` : '');
   return {
     reason: `its dependencies are not installed (${shown} not found from the app)`,
     missing,
-    command: `${manager} install`,
+    command: `${manager} install${flags ?? ''}`,
     cwd: where(dir),
   };
 }

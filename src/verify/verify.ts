@@ -149,16 +149,18 @@ export function runTarget(
   });
 }
 
+const at = (a: ScanAgentRef) => `${a.file}:${a.line}`;
+
 export const scanRef = (a: AgentInfo): ScanAgentRef => ({
   label: agentLabel(a),
   file: a.location.file,
   line: a.location.line,
 });
 
-/** The app folder (relative to the scan's root) an agent's file is in: the deepest that holds it. */
-export function ownerOf(agent: AgentInfo, appPaths: readonly string[]): string | undefined {
+/** The app folder (relative to the scan's root) a file is in: the deepest that holds it. */
+export function ownerOf(file: string, appPaths: readonly string[]): string | undefined {
   return appPaths
-    .filter((p) => p === '.' || agent.location.file.startsWith(`${p}/`))
+    .filter((p) => p === '.' || file.startsWith(`${p}/`))
     .sort((a, b) => b.length - a.length)[0];
 }
 
@@ -186,8 +188,8 @@ export function matchAgent(
   ];
   const pools = scope
     ? [
-        scan.agents.filter((a) => ownerOf(a, scope.appPaths) === scope.app),
-        scan.agents.filter((a) => ownerOf(a, scope.appPaths) === undefined),
+        scan.agents.filter((a) => ownerOf(a.location.file, scope.appPaths) === scope.app),
+        scan.agents.filter((a) => ownerOf(a.location.file, scope.appPaths) === undefined),
         scan.agents,
       ]
     : [scan.agents];
@@ -374,7 +376,7 @@ export function buildAppReport(
     notOnInstance:
       run.loaded && !options.agents?.length
         ? scan.agents
-            .filter((a) => !matched.has(a.index) && ownerOf(a, appPaths) === app.path)
+            .filter((a) => !matched.has(a.index) && ownerOf(a.location.file, appPaths) === app.path)
             .map(scanRef)
         : [],
     blocked: run.blocked,
@@ -396,11 +398,8 @@ export function buildVerifyReport(
   options: VerifyOptions = {},
 ): VerifyReport {
   const appPaths = apps.map((a) => a.path);
-  const matched = new Set(
-    apps.flatMap((a) => [...a.agents, ...a.calls].map((v) => v as { scanAgent?: ScanAgentRef })),
-  );
-  const seen = new Set(
-    [...matched].flatMap((v) => (v.scanAgent ? [`${v.scanAgent.file}:${v.scanAgent.line}`] : [])),
+  const measured = new Set(
+    apps.flatMap((a) => a.agents.flatMap((v) => (v.scanAgent ? [at(v.scanAgent)] : []))),
   );
   const sum = (key: keyof VerifyTotals) => apps.reduce((n, a) => n + a.totals[key], 0);
   return {
@@ -412,9 +411,8 @@ export function buildVerifyReport(
       options.agents?.length || apps.some((a) => a.outcome !== 'verified')
         ? []
         : scan.agents
-            .filter((a) => ownerOf(a, appPaths) === undefined)
-            .filter((a) => !seen.has(`${a.location.file}:${a.location.line}`))
-            .map(scanRef),
+            .map(scanRef)
+            .filter((a) => ownerOf(a.file, appPaths) === undefined && !measured.has(at(a))),
     totals: {
       apps: apps.length,
       verified: apps.filter((a) => a.outcome === 'verified').length,
