@@ -261,6 +261,11 @@ describe('the install command for an app that is not installed', () => {
       'apps/legacy/package.json': '{}',
       'examples/own/package.json': '{}',
       'examples/own/yarn.lock': '',
+      'examples/pinned/package.json': '{}',
+      'examples/pinned/pnpm-lock.yaml': '',
+      'examples/workspace/package.json': '{}',
+      'examples/workspace/pnpm-lock.yaml': '',
+      'examples/workspace/pnpm-workspace.yaml': 'packages: []',
       'examples/loose/package.json': '{}',
       'examples/declared/package.json': '{ "packageManager": "bun@1.2.0" }',
       'npm-ws/package.json': '{ "workspaces": ["pkgs/*"] }',
@@ -279,6 +284,8 @@ describe('the install command for an app that is not installed', () => {
     // pnpm would install the workspace root instead of a folder the workspace does not list.
     assert.equal(at('apps/legacy'), 'pnpm install --ignore-workspace in apps/legacy');
     assert.equal(at('examples/own'), 'yarn install in examples/own');
+    assert.equal(at('examples/pinned'), 'pnpm install --ignore-workspace in examples/pinned');
+    assert.equal(at('examples/workspace'), 'pnpm install in examples/workspace');
     assert.equal(at('examples/loose'), 'pnpm install --ignore-workspace in examples/loose');
     assert.equal(at('examples/declared'), 'bun install in examples/declared');
     assert.equal(at('npm-ws/pkgs/x'), 'npm install in npm-ws');

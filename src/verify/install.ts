@@ -98,9 +98,8 @@ export function installCommand(
   stop: string,
 ): { manager: string; dir: string; flags?: string } {
   const own = lockfileManager(app);
-  if (own) return { manager: own, dir: app };
   let nearest: string | undefined;
-  for (let d = path.dirname(app); app !== stop; d = path.dirname(d)) {
+  for (let d = path.dirname(app); !own && app !== stop; d = path.dirname(d)) {
     const m = manifest(d);
     const globs = workspaceGlobs(d, m);
     if (globs && isMember(d, globs, app)) {
@@ -113,9 +112,12 @@ export function installCommand(
     nearest ??= lockfileManager(d) ?? declaredManager(m);
     if (d === stop || path.dirname(d) === d) break;
   }
-  const manager = declaredManager(manifest(app)) ?? nearest ?? 'npm';
-  // pnpm run under a workspace root that does not list the folder installs that root instead.
-  return manager === 'pnpm' && insidePnpmWorkspace(app, stop)
+  const manager = own ?? declaredManager(manifest(app)) ?? nearest ?? 'npm';
+  // pnpm run in a folder under a workspace root installs that root, unless the folder is a
+  // workspace of its own: a real monorepo's examples, each with its own lockfile, showed it.
+  return manager === 'pnpm' &&
+    !existsSync(path.join(app, 'pnpm-workspace.yaml')) &&
+    insidePnpmWorkspace(app, stop)
     ? { manager, dir: app, flags: ' --ignore-workspace' }
     : { manager, dir: app };
 }
