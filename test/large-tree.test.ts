@@ -84,7 +84,7 @@ describe('a tree with 20,000+ untracked files', () => {
   });
 
   test('verify measures the app', async () => {
-    const r = await runCli(['verify', root]);
+    const r = await runCli(['verify', root, '--timeout', '600']);
     noInternalError(r.stderr);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /3 agents: 2 match, 0 differ, 1 not predictable statically/);

@@ -20,6 +20,8 @@ import { installLikePnpm, installLikeYarn } from './helpers/installs.ts';
 import { installCommand } from '../src/verify/install.ts';
 import { runCli } from './helpers/run-cli.ts';
 
+/** These tests are not about the time limit: a busy machine must not make them time out. */
+const SLOW_OK = ['--timeout', '600'];
 const CORE_1_0 = { '@mastra/core': 'mastra-core-1-0', zod: 'zod' };
 const CORE_CURRENT = { '@mastra/core': '@mastra/core', zod: 'zod' };
 
@@ -40,7 +42,11 @@ function copyApp(fixture: string, dir: string): string {
 
 /** The CLI run from a folder that is neither the app nor this repository, as `npx` runs it. */
 async function verifyJson(args: string[]): Promise<{ code: number | null; report: VerifyReport }> {
-  const r = await runCli(['verify', ...args, '--format', 'json'], undefined, tempDir('cwd'));
+  const r = await runCli(
+    ['verify', ...args, ...SLOW_OK, '--format', 'json'],
+    undefined,
+    tempDir('cwd'),
+  );
   assert.doesNotMatch(r.stderr, /internal error/);
   return { code: r.code, report: JSON.parse(r.stdout) as VerifyReport };
 }
@@ -93,7 +99,7 @@ describe('package managers: the app’s own @mastra/core is the one loaded', () 
   test('not installed: not measured, with the command that installs it (exit 1)', async () => {
     const app = copyApp('verify/runtime-keys', path.join(tempDir('bare'), 'app'));
     writeFileSync(path.join(app, 'yarn.lock'), '# yarn lockfile v1\n');
-    const r = await runCli(['verify', app], undefined, tempDir('cwd'));
+    const r = await runCli(['verify', app, ...SLOW_OK], undefined, tempDir('cwd'));
     assert.equal(r.code, 1, r.stderr);
     assert.match(
       r.stdout,
@@ -177,7 +183,7 @@ describe('a pnpm monorepo with three apps, measured from its root', () => {
   });
 
   test('text: a section per app, each with its time, and one summary', async () => {
-    const r = await runCli(['verify', root], undefined, root);
+    const r = await runCli(['verify', root, ...SLOW_OK], undefined, root);
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stdout, /^3 apps under .*, each measured in its own process/);
     assert.match(

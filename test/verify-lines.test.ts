@@ -52,6 +52,8 @@ for (const line of MASTRA_LINES.slice(1)) {
             assert.deepEqual(a.measurement.request?.tools, captured.toolNames, a.key);
           }
           assert.notEqual(a.status, 'differs', `${a.key}: ${a.difference?.summary.join('; ')}`);
+          // One provider request per call on this line too: nothing retried after the local reply.
+          if (a.measurement.request) assert.equal(a.measurement.requests, 1, a.key);
         }
       });
     }

@@ -19,6 +19,8 @@ import { tempProject } from './helpers/temp-project.ts';
 import { verifyApp } from './helpers/verify-app.ts';
 
 const APP = 'verify/request-context';
+/** These tests are not about the time limit: a busy machine must not make them time out. */
+const SLOW_OK = ['--timeout', '600'];
 const MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url));
 
 describe('the scan reads the request-context keys of an agent option function', () => {
@@ -68,7 +70,7 @@ export const a = new Agent({
 
 describe('verify an agent whose instructions need request context', () => {
   test('without it: not measured, with the keys it reads and how to give them (exit 1)', async () => {
-    const r = await runCli(['verify', fixturePath(APP), '--format', 'json']);
+    const r = await runCli(['verify', fixturePath(APP), ...SLOW_OK, '--format', 'json']);
     assert.equal(r.code, 1, r.stderr);
     const [app] = (JSON.parse(r.stdout) as VerifyReport).apps;
     const sql = app!.agents.find((a) => a.key === 'sqlAgent')!;
@@ -99,6 +101,7 @@ describe('verify an agent whose instructions need request context', () => {
     const r = await runCli([
       'verify',
       fixturePath(APP),
+      ...SLOW_OK,
       '--request-context',
       'request-context.json',
     ]);
@@ -113,7 +116,10 @@ describe('verify an agent whose instructions need request context', () => {
   });
 
   test('the same through the scenarios module: `export const requestContext`', async () => {
-    const { report } = await verifyApp(fixturePath(APP), { scenarios: 'context.scenarios.ts' });
+    const { report } = await verifyApp(fixturePath(APP), {
+      scenarios: 'context.scenarios.ts',
+      timeoutMs: 600_000,
+    });
     assert.deepEqual(report.requestContext, {
       option: 'requestContext',
       keys: ['databaseSchema', 'dialect'],
@@ -162,7 +168,7 @@ describe('verify an agent whose instructions need request context', () => {
       path.join(MODULES, 'mastra-core-0-24'),
       path.join(project.root, 'node_modules', '@mastra', 'core'),
     );
-    const without = await verifyApp(project.root);
+    const without = await verifyApp(project.root, { timeoutMs: 600_000 });
     assert.equal(without.report.mastra.version, '0.24.9');
     const failing = without.report.agents.find((a) => a.key === 'sqlAgent')!;
     assert.equal(failing.status, 'unmeasured');
@@ -170,7 +176,10 @@ describe('verify an agent whose instructions need request context', () => {
       failing.reasons[1] ?? '',
       /^it reads runtime-context keys this run did not set: databaseSchema .*set as runtimeContext on each call/,
     );
-    const given = await verifyApp(project.root, { requestContext: 'request-context.json' });
+    const given = await verifyApp(project.root, {
+      requestContext: 'request-context.json',
+      timeoutMs: 600_000,
+    });
     assert.equal(given.report.requestContext?.option, 'runtimeContext');
     const sql = given.report.agents.find((a) => a.key === 'sqlAgent')!;
     assert.notEqual(sql.status, 'unmeasured', sql.reasons.join('; '));
