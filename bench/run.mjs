@@ -54,7 +54,13 @@ function once(cmd, args, cwd) {
   });
   const lines = r.stderr.trim().split('\n');
   const [seconds, kb] = (lines.at(-1) ?? '').split(' ').map(Number);
-  return { seconds, rssMiB: kb / 1024, status: r.status, stderr: lines.slice(0, -1).join('\n') };
+  return {
+    seconds,
+    rssMiB: kb / 1024,
+    status: r.status,
+    stderr: lines.slice(0, -1).join('\n'),
+    stdout: r.stdout,
+  };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -72,6 +78,7 @@ function measure(rows) {
     rssMiB: median(runs[i].map((x) => x.rssMiB)),
     status: runs[i].find((x) => x.status)?.status ?? 0,
     stderr: runs[i].at(-1).stderr,
+    stdout: runs[i].at(-1).stdout,
   }));
 }
 
@@ -115,35 +122,47 @@ const rel = (p) => path.relative(repo, p) || '.';
 
 execFileSync('npm', ['run', 'build'], { cwd: repo, stdio: 'ignore' });
 console.log(`Node ${process.version}, ${RUNS} runs per figure (medians)`);
+/** BENCH_SECTIONS=startup,apps,trees,verify (default: all) runs only those tables. */
+const SECTIONS = new Set(
+  (process.env.BENCH_SECTIONS ?? 'startup,apps,trees,verify').split(',').map((x) => x.trim()),
+);
 
 // 1. Start-up.
 const small = path.join(repo, '.bench', 'app-10');
 generateSmallApp(small);
-const startup = measure([
-  { label: 'node -e 0 (the floor)', cmd: process.execPath, args: ['-e', '0'] },
-  { label: '--version', cmd: process.execPath, args: [cli, '--version'] },
-  { label: '--help', cmd: process.execPath, args: [cli, '--help'] },
-  { label: 'names a.b c', cmd: process.execPath, args: [cli, 'names', 'a.b', 'c'] },
-  { label: 'scan (10-file app)', cmd: process.execPath, args: [cli, 'scan', small] },
-  ...(compare
-    ? [
-        { label: '--version (compare build)', cmd: process.execPath, args: [compare, '--version'] },
-        {
-          label: 'names a.b c (compare build)',
-          cmd: process.execPath,
-          args: [compare, 'names', 'a.b', 'c'],
-        },
-        {
-          label: 'scan (10-file app, compare build)',
-          cmd: process.execPath,
-          args: [compare, 'scan', small],
-        },
-      ]
-    : []),
-]);
-console.log('\nStart-up (wall time; the scan is of a 10-file app with @mastra/core installed)');
-console.log('| run | wall s | peak RSS MiB | target |');
-console.log('| --- | ---: | ---: | --- |');
+const startup = !SECTIONS.has('startup')
+  ? []
+  : measure([
+      { label: 'node -e 0 (the floor)', cmd: process.execPath, args: ['-e', '0'] },
+      { label: '--version', cmd: process.execPath, args: [cli, '--version'] },
+      { label: '--help', cmd: process.execPath, args: [cli, '--help'] },
+      { label: 'names a.b c', cmd: process.execPath, args: [cli, 'names', 'a.b', 'c'] },
+      { label: 'scan (10-file app)', cmd: process.execPath, args: [cli, 'scan', small] },
+      ...(compare
+        ? [
+            {
+              label: '--version (compare build)',
+              cmd: process.execPath,
+              args: [compare, '--version'],
+            },
+            {
+              label: 'names a.b c (compare build)',
+              cmd: process.execPath,
+              args: [compare, 'names', 'a.b', 'c'],
+            },
+            {
+              label: 'scan (10-file app, compare build)',
+              cmd: process.execPath,
+              args: [compare, 'scan', small],
+            },
+          ]
+        : []),
+    ]);
+if (startup.length) {
+  console.log('\nStart-up (wall time; the scan is of a 10-file app with @mastra/core installed)');
+  console.log('| run | wall s | peak RSS MiB | target |');
+  console.log('| --- | ---: | ---: | --- |');
+}
 for (const r of startup) {
   const target = STARTUP_TARGETS[r.label];
   console.log(
@@ -157,17 +176,20 @@ const apps = [
   path.join(fixtures, 'demo-app'),
   ...readdirSync(path.join(fixtures, 'scan')).map((d) => path.join(fixtures, 'scan', d)),
   small,
-].filter((a) => existsSync(path.join(a, 'tsconfig.json')));
-console.log(
-  `\nInstalled apps (@mastra/core ${JSON.parse(readFileSync(path.join(repo, 'node_modules', '@mastra', 'core', 'package.json'), 'utf8')).version}): migrate --dry-run against tsc --noEmit of the same app`,
-);
+].filter((a) => SECTIONS.has('apps') && existsSync(path.join(a, 'tsconfig.json')));
+if (apps.length)
+  console.log(
+    `\nInstalled apps (@mastra/core ${JSON.parse(readFileSync(path.join(repo, 'node_modules', '@mastra', 'core', 'package.json'), 'utf8')).version}): migrate --dry-run against tsc --noEmit of the same app`,
+  );
 const compareColumns = compare ? ' compare build s | ÷ tsc | RSS MiB |' : '';
-console.log(
-  `| app | files | migrate s | tsc s | migrate ÷ tsc | ≤ ${APP_RATIO} | migrate peak RSS MiB | ≤ ${APP_RSS_MIB} MiB |${compareColumns}`,
-);
-console.log(
-  `| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |${compare ? ' ---: | ---: | ---: |' : ''}`,
-);
+if (apps.length) {
+  console.log(
+    `| app | files | migrate s | tsc s | migrate ÷ tsc | ≤ ${APP_RATIO} | migrate peak RSS MiB | ≤ ${APP_RSS_MIB} MiB |${compareColumns}`,
+  );
+  console.log(
+    `| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |${compare ? ' ---: | ---: | ---: |' : ''}`,
+  );
+}
 for (const app of apps) {
   const [migrate, checked, before] = measure([
     {
@@ -197,7 +219,7 @@ for (const app of apps) {
 
 // 3. Generated trees.
 const perTree = { plain: [], typed: [] };
-for (const size of SIZES) {
+for (const size of SECTIONS.has('trees') ? SIZES : []) {
   for (const tree of ['plain', 'typed']) {
     // Inside the repo so the generated code resolves the installed @mastra/core and zod.
     const root = path.join(repo, '.bench', tree === 'plain' ? String(size) : `typed-${size}`);
@@ -296,4 +318,54 @@ for (const [tree, perSize] of Object.entries(perTree)) {
       `  ${files} files: ${((seconds / files) * 1000).toFixed(2)} s on average${marginal}`,
     );
   });
+}
+
+// 4. verify: a small app against its own import plus one call per agent (the floor: the same
+// loader, the same local replies, no guards, no scan, no report). The child's own load and call
+// times come from verify's report; the provider requests per call show that nothing is retried.
+const VERIFY_RATIO = 1.5;
+const tsx = import.meta.resolve('tsx');
+const verifyApps = [
+  { app: path.join(fixtures, 'verify', 'runtime-keys') },
+  { app: path.join(fixtures, 'verify', 'string-models') },
+  { app: path.join(fixtures, 'verify', 'request-context'), context: 'request-context.json' },
+].filter(() => SECTIONS.has('verify'));
+if (verifyApps.length) {
+  console.log(
+    '\nverify on a small app against its import plus one call per agent (same loader, same local replies)',
+  );
+  console.log(
+    `| app | agents | baseline s (load / calls) | verify s | verify ÷ baseline (≤ ${VERIFY_RATIO}) | verify's child: load / calls s | requests per call |`,
+  );
+  console.log('| --- | ---: | ---: | ---: | --- | ---: | --- |');
+}
+for (const { app, context } of verifyApps) {
+  const extra = context ? ['--request-context', context] : [];
+  const [baseline, verify] = measure([
+    {
+      label: 'baseline',
+      cmd: process.execPath,
+      args: [
+        '--import',
+        tsx,
+        path.join(here, 'verify-baseline.mjs'),
+        'src/mastra/index.ts',
+        ...(context ? [context] : []),
+      ],
+      cwd: app,
+    },
+    {
+      label: 'verify',
+      cmd: process.execPath,
+      args: [cli, 'verify', app, '--format', 'json', ...extra],
+    },
+  ]);
+  const floor = JSON.parse(baseline.stdout.trim().split('\n').at(-1));
+  const report = JSON.parse(verify.stdout);
+  const [child] = report.apps;
+  const requests = child.agents.map((a) => a.measurement.requests ?? 0);
+  const ratio = verify.seconds / baseline.seconds;
+  console.log(
+    `| ${rel(app)}${verify.status ? ` (exit ${verify.status})` : ''} | ${child.agents.length} | ${baseline.seconds.toFixed(2)} (${(floor.loadMs / 1000).toFixed(2)} / ${(floor.callsMs / 1000).toFixed(2)}) | ${verify.seconds.toFixed(2)} | ${ratio.toFixed(2)} ${ok(ratio <= VERIFY_RATIO)} | ${(child.timings.loadMs / 1000).toFixed(2)} / ${(child.timings.callsMs / 1000).toFixed(2)} | verify ${requests.join(', ')}; baseline ${floor.requests.join(', ')} |`,
+  );
 }

@@ -43,8 +43,12 @@ export declare namespace ts {
   export type TypeReferenceNode = TsMorph.ts.TypeReferenceNode;
 }
 export type {
+  ArrowFunction,
   CallExpression,
   Expression,
+  FunctionDeclaration,
+  FunctionExpression,
+  MethodDeclaration,
   NewExpression,
   ObjectLiteralExpression,
   SourceFile,

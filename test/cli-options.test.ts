@@ -111,11 +111,13 @@ describe('scan and verify options on the command line', () => {
     ]);
     assert.equal(r.code, 0, r.stderr);
     const report = JSON.parse(r.stdout) as VerifyReport;
-    assert.deepEqual(Object.fromEntries(report.agents.map((a) => [a.key, a.status])), {
+    assert.equal(report.apps.length, 1);
+    const agents = report.apps[0]!.agents;
+    assert.deepEqual(Object.fromEntries(agents.map((a) => [a.key, a.status])), {
       supportAgent: 'unpredictable',
       plannerAgent: 'match',
       researchAgent: 'unpredictable',
     });
-    for (const a of report.agents) assert.ok(a.measurement.request?.tools.length, a.key);
+    for (const a of agents) assert.ok(a.measurement.request?.tools.length, a.key);
   });
 });

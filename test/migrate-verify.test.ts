@@ -29,7 +29,9 @@ describe('migrate --verify on a copy of the demo', () => {
     ]);
     assert.equal(r.code, 0, r.stderr);
     const report = JSON.parse(r.stdout) as Report;
-    const v = report.verify!;
+    assert.equal(report.verify!.apps.length, 1);
+    const v = report.verify!.apps[0]!;
+    assert.equal(v.path, '.');
     assert.equal(v.errors, 0, JSON.stringify(v.agents.map((a) => a.errors)));
     assert.equal(v.measuredAgain, true);
     assert.equal(v.mastra.version, '1.71.0');
@@ -101,7 +103,7 @@ describe('migrate --verify when the migration changes what the model sees unplan
     const r = await runCli(['migrate', '--verify', copy.root, '--format', 'json']);
     assert.equal(r.code, 1, r.stderr);
     const report = JSON.parse(r.stdout) as Report;
-    const [agent] = report.verify!.agents;
+    const [agent] = report.verify!.apps[0]!.agents;
     // `delete tools['notes.save']` reads the map by that key, so the key is not rewritten and
     // the migration changes nothing the model sees (before this rule, notes_save appeared after it).
     assert.ok(
@@ -137,7 +139,7 @@ describe('migrate --verify when the migration changes what the model sees unplan
       'json',
     ]);
     assert.equal(r.code, 1, r.stderr);
-    const v = (JSON.parse(r.stdout) as Report).verify!;
+    const v = (JSON.parse(r.stdout) as Report).verify!.apps[0]!;
     assert.deepEqual(
       v.agents.map((a) => a.status),
       ['as-planned', 'as-planned', 'as-planned'],

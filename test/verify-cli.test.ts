@@ -67,15 +67,16 @@ describe('verify on the demo', () => {
     const validate = new Ajv({ allErrors: true, strict: false }).compile(SCHEMA);
     assert.ok(validate(report), JSON.stringify(validate.errors, null, 1));
     // --agent: only that agent is measured, and nothing else is reported as missing.
+    const [app] = report.apps;
     assert.deepEqual(
-      report.agents.map((a) => a.key),
+      app!.agents.map((a) => a.key),
       ['plannerAgent'],
     );
-    assert.deepEqual(report.agents[0]!.measurement.request?.tools, [
+    assert.deepEqual(app!.agents[0]!.measurement.request?.tools, [
       'submitPlanTool',
       'workflow-daily_digest',
     ]);
-    assert.deepEqual(report.notOnInstance, []);
+    assert.deepEqual(app!.notOnInstance, []);
   });
 
   test('Markdown: one table row per agent', async () => {
@@ -136,10 +137,10 @@ describe('verify: apps that cannot be loaded exit 3 with one line', () => {
       r.stderr,
       'mastra-tool-names: the app could not be loaded: missing environment variable SUPPORT_DB_URL: SUPPORT_DB_URL is not set (at src/mastra/db.ts:2)\n',
     );
-    const report = JSON.parse(r.stdout) as VerifyReport;
-    assert.equal(report.outcome, 'load-failed');
-    assert.equal(report.loadError?.kind, 'missing-env');
-    assert.equal(report.loadError?.detail, undefined, 'no stack without --verbose');
+    const [report] = (JSON.parse(r.stdout) as VerifyReport).apps;
+    assert.equal(report!.outcome, 'load-failed');
+    assert.equal(report!.loadError?.kind, 'missing-env');
+    assert.equal(report!.loadError?.detail, undefined, 'no stack without --verbose');
   });
 
   test('a wrong --export, an app that hangs past --timeout', async (t) => {
@@ -182,7 +183,7 @@ describe('verify: usage', () => {
     );
     assert.match(
       runs[0].stderr,
-      /no src\/mastra\/index\.ts in .*; name the file that exports the Mastra instance with --entry FILE/,
+      /no src\/mastra\/index\.ts in .* or in any folder under it; name the app's folder with --app PATH, or the file that exports the Mastra instance with --entry FILE/,
     );
     assert.match(runs[1].stderr, /entry not found: src\/nope\.ts/);
     assert.match(runs[2].stderr, /scenarios file not found: nope\.ts/);

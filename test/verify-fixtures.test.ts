@@ -8,8 +8,8 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import type { ScanResult } from '../src/scan/model.ts';
 import { scanRepository } from '../src/scan/scan.ts';
-import type { AgentVerification, VerifyReport } from '../src/verify/model.ts';
-import { verify } from '../src/verify/verify.ts';
+import type { AgentVerification, AppReport } from '../src/verify/model.ts';
+import { verifyApp } from './helpers/verify-app.ts';
 import { captureFixtureAgent } from './harness/fixture-agents.ts';
 import { useFakeProvider } from './harness/provider-hooks.ts';
 import { fixturePath } from './helpers/fixture-scan.ts';
@@ -120,14 +120,14 @@ function measuredNames(a: AgentVerification): string[] | null {
   return a.measurement.request?.tools.length ? a.measurement.request.tools : null;
 }
 
-async function run(c: Case): Promise<{ root: string; scan: ScanResult; report: VerifyReport }> {
+async function run(c: Case): Promise<{ root: string; scan: ScanResult; report: AppReport }> {
   const root = fixturePath(c.app);
   const scan = await scanRepository(root);
   const entry = c.generated ? generatedEntry(c.app, root, scan) : c.entry;
   const saved = { ...process.env };
   Object.assign(process.env, c.env ?? {});
   try {
-    const { report } = await verify(root, { ...(entry ? { entry } : {}) });
+    const { report } = await verifyApp(root, { ...(entry ? { entry } : {}) });
     return { root, scan, report };
   } finally {
     for (const key of Object.keys(c.env ?? {}))
@@ -152,6 +152,9 @@ for (const c of CASES) {
         ),
       );
       assert.equal(report.totals.differs + report.totals.unmeasured, 0);
+      // The local reply is final: one provider request per call, nothing retried after it.
+      for (const a of report.agents)
+        if (a.measurement.request) assert.equal(a.measurement.requests, 1, a.key);
     });
 
     test(
@@ -182,7 +185,7 @@ for (const c of CASES) {
 
 describe('verify on file-based agents', () => {
   test('they are assembled by the Mastra CLI, not by the entry: listed as found by the scan but not measured', async () => {
-    const { report } = await verify(fixturePath('scan/file-based'));
+    const { report } = await verifyApp(fixturePath('scan/file-based'));
     assert.equal(report.outcome, 'verified');
     assert.deepEqual(report.agents, []);
     assert.deepEqual(report.notOnInstance.map((a) => a.label).sort(), ['billing', 'triage']);
@@ -191,7 +194,9 @@ describe('verify on file-based agents', () => {
 
 describe('verify on an app importing Agent from the package root (0.x style)', () => {
   test('with 1.x that export does not exist: the app cannot be loaded, and the one line says why', async () => {
-    const { report } = await verify(fixturePath('scan/agent-imports'), { entry: 'src/mastra.ts' });
+    const { report } = await verifyApp(fixturePath('scan/agent-imports'), {
+      entry: 'src/mastra.ts',
+    });
     assert.equal(report.outcome, 'load-failed');
     assert.match(report.loadError!.reason, /does not provide an export named 'Agent'/);
     assert.doesNotMatch(report.loadError!.reason, /\n/);

@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { verify } from '../src/verify/verify.ts';
+import { verifyApp } from './helpers/verify-app.ts';
 import { captureCall } from './harness/mastra-capture.ts';
 import { MASTRA_LINES } from './harness/mastra-versions.ts';
 import { useFakeProvider } from './harness/provider-hooks.ts';
@@ -40,7 +40,7 @@ for (const line of MASTRA_LINES.slice(1)) {
           path.join(project.root, 'node_modules', '@mastra', 'core'),
         );
 
-        const { report } = await verify(project.root);
+        const { report } = await verifyApp(project.root);
         assert.equal(report.outcome, 'verified', report.loadError?.reason);
         assert.equal(report.mastra.version, line.version);
         for (const a of report.agents) {
@@ -52,6 +52,8 @@ for (const line of MASTRA_LINES.slice(1)) {
             assert.deepEqual(a.measurement.request?.tools, captured.toolNames, a.key);
           }
           assert.notEqual(a.status, 'differs', `${a.key}: ${a.difference?.summary.join('; ')}`);
+          // One provider request per call on this line too: nothing retried after the local reply.
+          if (a.measurement.request) assert.equal(a.measurement.requests, 1, a.key);
         }
       });
     }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { verify } from '../src/verify/verify.ts';
+import { verifyApp } from './helpers/verify-app.ts';
 import { copyFixture, git, snapshot } from './helpers/git-copy.ts';
 import { tempProject } from './helpers/temp-project.ts';
 
@@ -32,7 +32,7 @@ describe('verify on an app with side effects at import', () => {
     process.env.TOOLS_CONFIG_URL = url;
     let report;
     try {
-      ({ report } = await verify(copy.root));
+      ({ report } = await verifyApp(copy.root));
     } finally {
       delete process.env.TOOLS_CONFIG_URL;
     }
@@ -61,7 +61,7 @@ describe('verify on the demo with scenarios', () => {
     const copy = copyFixture('demo-app');
     t.after(() => copy.cleanup());
     const bytes = snapshot(copy.root);
-    const { report } = await verify(copy.root, {
+    const { report } = await verifyApp(copy.root, {
       scenarios: new URL('../fixtures/verify/demo.scenarios.ts', import.meta.url).pathname,
     });
     assert.equal(report.outcome, 'verified');
@@ -149,7 +149,7 @@ describe('verify inside the child', () => {
     process.env.OPENAI_API_KEY = 'sk-a-real-key-stays-outside';
     let report;
     try {
-      ({ report } = await verify(app.root));
+      ({ report } = await verifyApp(app.root));
     } finally {
       if (realKey === undefined) delete process.env.OPENAI_API_KEY;
       else process.env.OPENAI_API_KEY = realKey;

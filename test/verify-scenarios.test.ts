@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { verify } from '../src/verify/verify.ts';
+import { verifyApp } from './helpers/verify-app.ts';
 import { exitCodeFor } from '../bin/commands/verify.ts';
 import { fixturePath } from './helpers/fixture-scan.ts';
 import { runCli } from './helpers/run-cli.ts';
@@ -34,7 +35,7 @@ const scenarios = (name: string) =>
 
 describe('verify --scenarios on the demo', () => {
   test('each call is measured and compared: forced tools, activeTools, toolsets and clientTools, stream()', async () => {
-    const { report } = await verify(fixturePath('demo-app'), {
+    const { report } = await verifyApp(fixturePath('demo-app'), {
       scenarios: scenarios('demo.scenarios.ts'),
     });
     const calls = report.calls.map((c) => ({
@@ -102,7 +103,7 @@ describe('verify --scenarios on the demo', () => {
 describe('the local replies', () => {
   for (const app of ['verify/string-models', 'verify/ai-sdk-model']) {
     test(`${app}: generate() and stream() read "ok" back in every protocol`, async () => {
-      const { report } = await verify(fixturePath(app), {
+      const { report } = await verifyApp(fixturePath(app), {
         scenarios: scenarios('replies.scenarios.ts'),
       });
       assert.equal(report.scenarioError, undefined, report.scenarioError?.reason);
@@ -148,7 +149,8 @@ describe('differences and failing scenarios', () => {
       'src/mastra/index.ts': BEDROCK_APP,
     });
     t.after(() => app.cleanup());
-    const { report } = await verify(app.root);
+    const { report: run } = await verify(app.root);
+    const report = run.apps[0]!;
     const [agent] = report.agents;
     assert.equal(agent?.status, 'unmeasured');
     assert.deepEqual(agent?.reasons, ['the call failed before any provider request: fetch failed']);
@@ -156,7 +158,7 @@ describe('differences and failing scenarios', () => {
       report.blocked.map((b) => [b.phase, b.method, b.target]),
       [['agents', 'POST', 'https://bedrock-runtime.us-east-1.amazonaws.com/model/claude/converse']],
     );
-    assert.equal(exitCodeFor(report), 1);
+    assert.equal(exitCodeFor(run), 1);
   });
 
   test('a scenario that throws is reported with one line; the calls it made are still measured', async (t) => {
@@ -167,7 +169,7 @@ describe('differences and failing scenarios', () => {
       file,
       "export default async (mastra: any) => {\n  await mastra.getAgent('fixedAgent').generate('hi');\n  throw new Error('the scenario expected a tool call');\n};\n",
     );
-    const { report } = await verify(fixturePath('verify/runtime-keys'), { scenarios: file });
+    const { report } = await verifyApp(fixturePath('verify/runtime-keys'), { scenarios: file });
     assert.match(report.scenarioError?.reason ?? '', /^the scenario expected a tool call/);
     assert.deepEqual(
       report.calls.map((c) => [c.agent, c.status]),

@@ -42,7 +42,7 @@ export async function migrateVerified(
     if (error instanceof VerifyUsageError) throw new UsageError(error.message);
     if (error instanceof VerifyLoadError) {
       process.stderr.write(
-        `mastra-tool-names: --verify: the app could not be loaded, so nothing was written: ${argv.verbose && error.loadError.detail ? `${error.loadError.reason}\n${error.loadError.detail}` : error.loadError.reason}\n`,
+        `mastra-tool-names: --verify: ${error.app ? `the app ${error.app}` : 'the app'} could not be loaded, so nothing was written: ${argv.verbose && error.loadError.detail ? `${error.loadError.reason}\n${error.loadError.detail}` : error.loadError.reason}\n`,
       );
       process.exitCode = EXIT.unprocessable;
       return;
@@ -55,7 +55,7 @@ export async function migrateVerified(
   process.exitCode =
     report.totals.failedFiles > 0
       ? EXIT.unprocessable
-      : outcome.verification.errors > 0
+      : outcome.verification.errors + outcome.verification.notMeasured > 0
         ? EXIT.pending
         : EXIT.ok;
 }

@@ -22,18 +22,28 @@ export const RUNS_USER_CODE =
   'dummy values; nothing is written in the repository (libSQL file storage goes to a temporary folder).';
 
 export interface AppArgs {
+  app: string[];
   entry?: string;
   export: string;
   agent: string[];
   scenarios?: string;
+  requestContext?: string;
   timeout: number;
 }
 
 /** The options that say which app to run and how: shared by `verify` and `migrate --verify`. */
 export const appOptions = {
+  app: {
+    type: 'string',
+    array: true,
+    default: [],
+    describe:
+      'run only these app folders (relative to the path; default: the path itself, or every app under it)',
+  },
   entry: {
     type: 'string',
-    describe: 'the file exporting the Mastra instance (default: src/mastra/index.ts)',
+    describe:
+      'the file exporting the Mastra instance, relative to the app (default: src/mastra/index.ts)',
   },
   export: {
     type: 'string',
@@ -49,7 +59,12 @@ export const appOptions = {
   scenarios: {
     type: 'string',
     describe:
-      'a module whose default export async (mastra) => {...} makes your own calls; each is measured too',
+      'a module whose default export async (mastra) => {...} makes your own calls; each is measured too (relative to the app)',
+  },
+  'request-context': {
+    type: 'string',
+    describe:
+      "a JSON file holding an object whose keys and values are set on each call's request context (relative to the app)",
   },
   timeout: {
     type: 'number',
@@ -62,10 +77,12 @@ export function appEngineOptions(argv: AppArgs): VerifyOptions {
   if (!Number.isFinite(argv.timeout) || argv.timeout <= 0)
     throw new UsageError('--timeout must be a positive number of seconds');
   return {
+    ...(argv.app.length ? { apps: argv.app.map(String) } : {}),
     ...(argv.entry !== undefined ? { entry: argv.entry } : {}),
     exportName: argv.export,
     agents: argv.agent.map(String),
     ...(argv.scenarios !== undefined ? { scenarios: argv.scenarios } : {}),
+    ...(argv.requestContext !== undefined ? { requestContext: argv.requestContext } : {}),
     timeoutMs: argv.timeout * 1000,
   };
 }
@@ -79,9 +96,11 @@ interface VerifyArgs extends AppArgs {
   verbose: boolean;
 }
 
+/** 3 when an app could not be loaded; 1 for a difference, anything not measured (an app not installed too), or a scenario that threw. */
 export function exitCodeFor(report: VerifyReport): number {
-  if (report.loadError) return EXIT.unprocessable;
-  return report.totals.differs + report.totals.unmeasured > 0 || report.scenarioError
+  if (report.apps.some((a) => a.loadError)) return EXIT.unprocessable;
+  const t = report.totals;
+  return t.differs + t.unmeasured + t.notInstalled > 0 || report.apps.some((a) => a.scenarioError)
     ? EXIT.pending
     : EXIT.ok;
 }
@@ -127,12 +146,13 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
         describe: "with a load error, print its stack and the app's last output",
       })
       .example('$0 verify fixtures/demo-app', 'measure the bundled demo')
+      .example('$0 verify . --app apps/api apps/web', 'at a monorepo root: only these apps')
       .example(
         '$0 verify . --scenarios verify.scenarios.ts --format markdown',
         'add your own calls; a pull-request comment',
       )
       .epilogue(
-        `${RUNS_USER_CODE}\n\nExit codes: 0 everything matches (or is not predictable statically); 1 a difference, a call that could not be measured, or a scenario that threw; 2 usage error; 3 the app could not be loaded (one line says why; the stack only with --verbose).`,
+        `${RUNS_USER_CODE}\n\nAt a monorepo root (no src/mastra/index.ts of its own) every app under it is run, each in its own process with its own @mastra/core; an app whose dependencies are not installed is not measured, and the report says how to install them.\n\nExit codes: 0 everything matches (or is not predictable statically); 1 a difference, a call or an app that could not be measured, or a scenario that threw; 2 usage error; 3 an app could not be loaded (one line says why; the stack only with --verbose).`,
       ) as unknown as Argv<VerifyArgs>,
   handler: async (argv: ArgumentsCamelCase<VerifyArgs>) => {
     const root = await existingDirectory(argv.path);
@@ -155,10 +175,12 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
       `${renderVerifyReport(report, argv.format, styleFor(process.stdout), argv.verbose)}\n`,
     );
     // Machine formats keep stdout clean; the one-line reason goes to stderr.
-    if (report.loadError && argv.format !== 'text')
-      process.stderr.write(
-        `mastra-tool-names: the app could not be loaded: ${report.loadError.reason}\n`,
-      );
+    if (argv.format !== 'text')
+      for (const app of report.apps)
+        if (app.loadError)
+          process.stderr.write(
+            `mastra-tool-names: ${app.path === '.' ? 'the app' : app.path} could not be loaded: ${app.loadError.reason}\n`,
+          );
     if (argv.report) {
       const format = (formatForFile(argv.report) as VerifyFormat | undefined) ?? argv.format;
       await writeFileAtomic(

@@ -94,13 +94,23 @@ export async function ensureWritable(root: string, force: boolean | undefined): 
   if (state.kind === 'not-git') {
     throw new MigrateError(
       'unsafe-target',
-      `${root} is not inside a git work tree, so the changes could not be reviewed or undone; commit it to git first, use --dry-run, or pass --force`,
+      state.reason.startsWith('git could not be started')
+        ? `${state.reason}, so whether ${root} has uncommitted changes could not be checked; use --dry-run, or pass --force`
+        : `${root} is not inside a git work tree, so the changes could not be reviewed or undone; commit it to git first, use --dry-run, or pass --force`,
+    );
+  }
+  if (state.kind === 'unknown') {
+    throw new MigrateError(
+      'unsafe-target',
+      `could not tell whether ${root} has uncommitted changes (${state.reason}); use --dry-run, or pass --force`,
     );
   }
   if (state.kind === 'dirty') {
     const shown =
-      state.files.slice(0, 5).join(', ') +
-      (state.files.length > 5 ? `, and ${state.files.length - 5} more` : '');
+      state.files.join(', ') +
+      (state.count > state.files.length
+        ? `, and ${(state.count - state.files.length).toLocaleString('en-US')} more`
+        : '');
     throw new MigrateError(
       'unsafe-target',
       `uncommitted changes in ${root} (${shown}); commit or stash them first, use --dry-run, or pass --force`,

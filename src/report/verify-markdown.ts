@@ -1,6 +1,13 @@
 /** A verify report as a pull-request comment: one table row per agent and scenario call. */
-import type { Verification, VerifyReport } from '../verify/model.ts';
-import { blockedLine, measuredText, STATUS_TEXT } from './verify-text.ts';
+import type { AppReport, Verification, VerifyReport } from '../verify/model.ts';
+import {
+  blockedLine,
+  measuredText,
+  notInstalledText,
+  seconds,
+  STATUS_TEXT,
+  timingText,
+} from './verify-text.ts';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (s: string) => (s ? `\`${s.replace(/`/g, 'ˋ')}\`` : '');
@@ -16,32 +23,39 @@ function row(name: string, v: Verification): string {
   return `| ${cell(name)} | ${status} | ${cell(measuredText(v.measurement))} | ${cell(v.status === 'match' ? '_same_' : predicted)} | ${cell(note)} |`;
 }
 
-export function renderVerifyMarkdown(report: VerifyReport): string {
+function appMarkdown(app: AppReport, single: boolean): string[] {
   const out: string[] = [];
-  const t = report.totals;
-  if (report.loadError) {
+  const t = app.totals;
+  const heading = single ? '## mastra-tool-names verify' : `### \`${app.path}\``;
+  if (app.outcome === 'not-installed') return [heading, '', cell(notInstalledText(app)), ''];
+  if (app.loadError) {
     out.push(
-      `## mastra-tool-names verify: the app could not be loaded`,
+      `${heading}: the app could not be loaded`,
       '',
-      `\`${report.entry}\` (export \`${report.export}\`): ${cell(report.loadError.reason)}`,
+      `\`${app.entry}\` (export \`${app.export}\`): ${cell(app.loadError.reason)}`,
       '',
     );
   } else {
     out.push(
-      `## mastra-tool-names verify: ${t.match} match, ${t.differs} differ, ${t.unpredictable} not predictable statically, ${t.unmeasured} not measured`,
+      `${heading}: ${t.match} match, ${t.differs} differ, ${t.unpredictable} not predictable statically, ${t.unmeasured} not measured`,
       '',
     );
     out.push(
-      `Measured with the app's own \`@mastra/core\` ${report.mastra.version ?? '(version unknown)'} (entry \`${report.entry}\`, export \`${report.export}\`), offline.`,
+      `Measured with the app's own \`@mastra/core\` ${app.mastra.version ?? '(version unknown)'} (entry \`${app.entry}\`, export \`${app.export}\`), offline, ${timingText(app.timings)}.`,
       '',
     );
+    if (app.requestContext)
+      out.push(
+        `Request context on each call (\`${app.requestContext.option}\`): ${app.requestContext.keys.map(code).join(', ')}.`,
+        '',
+      );
     out.push(
       '| agent / call | status | sent | predicted | notes |',
       '| --- | --- | --- | --- | --- |',
     );
-    for (const a of report.agents)
+    for (const a of app.agents)
       out.push(row(`${a.key}${a.id && a.id !== a.key ? ` (${a.id})` : ''}`, a));
-    for (const c of report.calls)
+    for (const c of app.calls)
       out.push(
         row(
           `${c.location ? `${c.location.file}:${c.location.line} ` : ''}${c.agent}.${c.method}()`,
@@ -49,18 +63,36 @@ export function renderVerifyMarkdown(report: VerifyReport): string {
         ),
       );
     out.push('');
-    if (report.scenarioError)
-      out.push(`> The scenarios threw: ${cell(report.scenarioError.reason)}`, '');
-    if (report.notOnInstance.length)
+    if (app.scenarioError) out.push(`> The scenarios threw: ${cell(app.scenarioError.reason)}`, '');
+    if (app.notOnInstance.length)
       out.push(
-        `Not on the instance, so not measured: ${report.notOnInstance.map((a) => code(a.label)).join(', ')}.`,
+        `Not on the instance, so not measured: ${app.notOnInstance.map((a) => code(a.label)).join(', ')}.`,
         '',
       );
   }
-  if (report.blocked.length) {
+  if (app.blocked.length) {
     out.push('<details><summary>Refused: nothing left the machine</summary>', '');
-    for (const b of report.blocked) out.push(`- ${code(blockedLine(b).replace(/\s+/g, ' '))}`);
+    for (const b of app.blocked) out.push(`- ${code(blockedLine(b).replace(/\s+/g, ' '))}`);
     out.push('', '</details>', '');
   }
+  return out;
+}
+
+export function renderVerifyMarkdown(report: VerifyReport): string {
+  const single = report.apps.length === 1 && report.apps[0]!.path === '.';
+  if (single) return appMarkdown(report.apps[0]!, true).join('\n');
+  const t = report.totals;
+  const out = [
+    `## mastra-tool-names verify: ${t.apps} apps, ${t.match} match, ${t.differs} differ, ${t.unpredictable} not predictable statically, ${t.unmeasured} not measured`,
+    '',
+    `${t.verified} measured, ${t.notInstalled} not installed, ${t.loadFailed} could not be loaded; each app in its own process with its own \`@mastra/core\`, offline, ${seconds(report.durationMs)} in all.`,
+    '',
+  ];
+  for (const app of report.apps) out.push(...appMarkdown(app, false));
+  if (report.notInAnyApp.length)
+    out.push(
+      `Outside every app and registered by none, so not measured: ${report.notInAnyApp.map((a) => code(a.label)).join(', ')}.`,
+      '',
+    );
   return out.join('\n');
 }

@@ -1,5 +1,10 @@
 /** The `migrate --verify` section of a report: per agent, the planned change next to the measured one. */
-import type { MigrateVerification, PlannedAgentCheck, WireSnapshot } from '../verify/model.ts';
+import type {
+  MigrateAppVerification,
+  MigrateVerification,
+  PlannedAgentCheck,
+  WireSnapshot,
+} from '../verify/model.ts';
 import { names } from './verify-text.ts';
 import { PLAIN, type Style } from './style.ts';
 
@@ -33,9 +38,16 @@ function measuredLine(a: {
   return b === c ? `unchanged: ${c}` : `${b} -> ${c}`;
 }
 
-export function renderMigrateVerifyText(v: MigrateVerification, style: Style = PLAIN): string {
+function appText(v: MigrateAppVerification, single: boolean, style: Style): string[] {
+  const name = single ? '' : `${v.path}: `;
+  if (v.notInstalled)
+    return [
+      style.warn(
+        `${name || 'The app: '}not measured, so its changes are not verified: ${v.notInstalled.reason}; install them with \`${v.notInstalled.command}\`${v.notInstalled.cwd === v.path ? '' : ` in ${v.notInstalled.cwd}`}`,
+      ),
+    ];
   const out = [
-    `Measured with the app's own @mastra/core ${v.mastra.version ?? '(version unknown)'}${v.measuredAgain ? ', before and after the changes' : ' (nothing was written, so once)'}`,
+    `${name}Measured with the app's own @mastra/core ${v.mastra.version ?? '(version unknown)'}${v.measuredAgain ? ', before and after the changes' : ' (nothing was written, so once)'}`,
   ];
   if (v.loadErrorAfter)
     out.push(
@@ -61,6 +73,19 @@ export function renderMigrateVerifyText(v: MigrateVerification, style: Style = P
     );
     for (const e of c.errors) out.push(style.bad(`    ! ${e}`));
   }
+  return out;
+}
+
+const single = (v: MigrateVerification) => v.apps.length === 1 && v.apps[0]!.path === '.';
+
+export function renderMigrateVerifyText(v: MigrateVerification, style: Style = PLAIN): string {
+  const out = v.apps.flatMap((app) => appText(app, single(v), style));
+  if (v.notMeasured)
+    out.push(
+      style.warn(
+        `${v.notMeasured} ${v.notMeasured === 1 ? 'app was' : 'apps were'} not measured, so ${v.notMeasured === 1 ? 'its' : 'their'} changes are not verified`,
+      ),
+    );
   out.push(
     v.errors
       ? style.bad(`${v.errors} ${v.errors === 1 ? 'difference' : 'differences'} from the plan`)
@@ -71,13 +96,18 @@ export function renderMigrateVerifyText(v: MigrateVerification, style: Style = P
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export function renderMigrateVerifyMarkdown(v: MigrateVerification): string {
-  const out = [
-    '### Measured before and after',
-    '',
+function appMarkdown(v: MigrateAppVerification, single: boolean): string[] {
+  const out: string[] = single ? [] : [`#### \`${v.path}\``, ''];
+  if (v.notInstalled)
+    return [
+      ...out,
+      `Not measured, so its changes are not verified: ${cell(v.notInstalled.reason)}; install them with \`${v.notInstalled.command}\`${v.notInstalled.cwd === v.path ? '' : ` in \`${v.notInstalled.cwd}\``}.`,
+      '',
+    ];
+  out.push(
     `With the app's own \`@mastra/core\` ${v.mastra.version ?? '(version unknown)'}, offline.${v.errors ? ` **${v.errors} ${v.errors === 1 ? 'difference' : 'differences'} from the plan.**` : ' Every measured change is the planned one.'}`,
     '',
-  ];
+  );
   if (v.loadErrorAfter)
     out.push(
       `> **The app no longer loads after the migration:** ${cell(v.loadErrorAfter.reason)}`,
@@ -93,5 +123,16 @@ export function renderMigrateVerifyMarkdown(v: MigrateVerification): string {
       `| ${cell(`${c.location ? `${c.location.file}:${c.location.line} ` : ''}${c.agent}.${c.method}()`)} | | ${cell(measuredLine(c))} | ${c.errors.length ? `**error**: ${cell(c.errors.join('; '))}` : 'ok'} |`,
     );
   out.push('');
+  return out;
+}
+
+export function renderMigrateVerifyMarkdown(v: MigrateVerification): string {
+  const out = ['### Measured before and after', ''];
+  out.push(...v.apps.flatMap((app) => appMarkdown(app, single(v))));
+  if (v.notMeasured)
+    out.push(
+      `**${v.notMeasured} ${v.notMeasured === 1 ? 'app was' : 'apps were'} not measured**, so ${v.notMeasured === 1 ? 'its' : 'their'} changes are not verified.`,
+      '',
+    );
   return out.join('\n');
 }

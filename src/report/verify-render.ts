@@ -15,8 +15,11 @@ function withoutDetail(report: VerifyReport): VerifyReport {
   };
   return {
     ...report,
-    ...(report.loadError ? { loadError: strip(report.loadError) } : {}),
-    ...(report.scenarioError ? { scenarioError: strip(report.scenarioError) } : {}),
+    apps: report.apps.map((app) => ({
+      ...app,
+      ...(app.loadError ? { loadError: strip(app.loadError) } : {}),
+      ...(app.scenarioError ? { scenarioError: strip(app.scenarioError) } : {}),
+    })),
   };
 }
 

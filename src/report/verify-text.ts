@@ -1,6 +1,8 @@
 /** Renders a verify report for people: per agent and call, what was sent next to the prediction. */
 import type {
   AgentVerification,
+  AppReport,
+  AppTimings,
   Blocked,
   CallVerification,
   LoadError,
@@ -8,6 +10,7 @@ import type {
   Verification,
   VerifyReport,
   VerifyStatus,
+  VerifyTotals,
 } from '../verify/model.ts';
 import { failureText } from '../verify/compare.ts';
 import { showKey } from './display.ts';
@@ -95,69 +98,132 @@ export function loadErrorText(e: LoadError, verbose: boolean): string {
   return verbose && e.detail ? `${e.reason}\n${e.detail.trimEnd()}` : e.reason;
 }
 
-export function renderVerifyText(
-  report: VerifyReport,
-  style: Style = PLAIN,
-  verbose = false,
-): string {
+/** `4.1 s`: durations as people read them. */
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** `in 5.2 s (load 4.1 s, calls 1.1 s)`. */
+export function timingText(t: AppTimings): string {
+  const parts =
+    t.loadMs !== undefined && t.callsMs !== undefined
+      ? ` (load ${seconds(t.loadMs)}, calls ${seconds(t.callsMs)})`
+      : '';
+  return `in ${seconds(t.totalMs)}${parts}`;
+}
+
+const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** `3 agents: 2 match, ...; 0 fail at generate(); 3 actions refused` */
+function totalsLine(t: VerifyTotals): string {
+  const parts = [
+    `${t.match} match`,
+    `${t.differs} differ`,
+    `${t.unpredictable} not predictable statically`,
+    `${t.unmeasured} not measured`,
+  ];
+  return `${n(t.agents, 'agent')}${t.calls ? ` and ${n(t.calls, 'scenario call')}` : ''}: ${parts.join(', ')}; ${t.failing} fail at generate(); ${n(t.blocked, 'action')} refused`;
+}
+
+export function notInstalledText(app: AppReport): string {
+  const m = app.notInstalled;
+  if (!m) return 'not measured: its dependencies are not installed';
+  return `not measured: ${m.reason}; install them with \`${m.command}\`${m.cwd === app.path ? '' : ` in ${m.cwd}`}`;
+}
+
+function contextLine(app: AppReport): string | undefined {
+  const c = app.requestContext;
+  return c
+    ? `Request context on each call (${c.option}): ${c.keys.join(', ') || '(no keys)'} from ${c.sources.join(', ')}`
+    : undefined;
+}
+
+/** One app: its agents and calls, what was refused, and its totals. */
+function appText(
+  app: AppReport,
+  target: string,
+  single: boolean,
+  style: Style,
+  verbose: boolean,
+): string[] {
   const out: string[] = [];
-  const version = report.mastra.version
-    ? `@mastra/core ${report.mastra.version}`
+  const name = single ? target : app.path;
+  const version = app.mastra.version
+    ? `@mastra/core ${app.mastra.version}`
     : '@mastra/core (version unknown)';
-  if (report.loadError) {
+  if (app.outcome === 'not-installed') return [style.warn(`${name}  ${notInstalledText(app)}`)];
+  if (app.loadError) {
     out.push(
       style.bad(
-        `The app could not be loaded (${report.entry}, export ${report.export}): ${loadErrorText(report.loadError, verbose)}`,
+        `${single ? 'The app' : name} could not be loaded (${app.entry}, export ${app.export}): ${loadErrorText(app.loadError, verbose)}`,
       ),
     );
   } else {
     out.push(
-      `Measured ${report.target} with its own ${version} (entry ${report.entry}, export ${report.export}); nothing left the machine`,
+      `Measured ${name} with its own ${version} (entry ${app.entry}, export ${app.export}) ${timingText(app.timings)}; nothing left the machine`,
       '',
     );
-    for (const a of report.agents) out.push(...agentBlock(a, style), '');
-    if (report.calls.length) {
+    const context = contextLine(app);
+    if (context) out.push(style.dim(context), '');
+    for (const a of app.agents) out.push(...agentBlock(a, style), '');
+    if (app.calls.length) {
       out.push('Scenario calls', '');
-      for (const c of report.calls) out.push(...callBlock(c, style), '');
+      for (const c of app.calls) out.push(...callBlock(c, style), '');
     }
-    if (report.scenarioError)
-      out.push(
-        style.bad(`The scenarios threw: ${loadErrorText(report.scenarioError, verbose)}`),
-        '',
-      );
-    if (report.notOnInstance.length) {
+    if (app.scenarioError)
+      out.push(style.bad(`The scenarios threw: ${loadErrorText(app.scenarioError, verbose)}`), '');
+    if (app.notOnInstance.length) {
       out.push(
         style.dim(
-          `Found by the scan but not on the instance, so not measured: ${report.notOnInstance.map((a) => `${a.label} (${a.file}:${a.line})`).join(', ')}`,
+          `Found by the scan but not on the instance, so not measured: ${app.notOnInstance.map((a) => `${a.label} (${a.file}:${a.line})`).join(', ')}`,
         ),
         '',
       );
     }
   }
-  if (report.blocked.length) {
+  if (app.blocked.length) {
     out.push('Refused (verify runs offline and writes nothing in the repository)');
-    for (const b of report.blocked) out.push(`  ${blockedLine(b)}`);
+    for (const b of app.blocked) out.push(`  ${blockedLine(b)}`);
     out.push('');
   }
-  if (report.otherProviderRequests.length)
+  if (app.otherProviderRequests.length)
     out.push(
       style.dim(
-        `Provider requests outside a measured call, answered locally: ${report.otherProviderRequests.map((r) => `${r.url} (${r.phase})`).join(', ')}`,
+        `Provider requests outside a measured call, answered locally: ${app.otherProviderRequests.map((r) => `${r.url} (${r.phase})`).join(', ')}`,
       ),
       '',
     );
-  if (!report.loadError) {
-    const t = report.totals;
-    const parts = [
-      `${t.match} match`,
-      `${t.differs} differ`,
-      `${t.unpredictable} not predictable statically`,
-      `${t.unmeasured} not measured`,
-    ];
-    const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-    out.push(
-      `${n(t.agents, 'agent')}${t.calls ? ` and ${n(t.calls, 'scenario call')}` : ''}: ${parts.join(', ')}; ${t.failing} fail at generate(); ${n(t.blocked, 'action')} refused`,
-    );
+  if (!app.loadError)
+    out.push(single ? totalsLine(app.totals) : `${app.path}: ${totalsLine(app.totals)}`);
+  return out;
+}
+
+export function renderVerifyText(
+  report: VerifyReport,
+  style: Style = PLAIN,
+  verbose = false,
+): string {
+  const single = report.apps.length === 1 && report.apps[0]!.path === '.';
+  if (single)
+    return appText(report.apps[0]!, report.target, true, style, verbose).join('\n').trimEnd();
+  const t = report.totals;
+  const out = [
+    `${n(t.apps, 'app')} under ${report.target}, each measured in its own process with its own @mastra/core`,
+    '',
+  ];
+  for (const app of report.apps) {
+    out.push(style.dim(`── ${app.path} ${'─'.repeat(Math.max(3, 60 - app.path.length))}`));
+    out.push(...appText(app, report.target, false, style, verbose).map((l) => l.trimEnd()), '');
   }
+  if (report.notInAnyApp.length)
+    out.push(
+      style.dim(
+        `Found by the scan outside every app and registered by none, so not measured: ${report.notInAnyApp.map((a) => `${a.label} (${a.file}:${a.line})`).join(', ')}`,
+      ),
+      '',
+    );
+  out.push(
+    `${n(t.apps, 'app')}: ${t.verified} measured, ${t.notInstalled} not installed, ${t.loadFailed} could not be loaded; ${totalsLine(t)}; ${seconds(report.durationMs)} in all`,
+  );
   return out.join('\n').trimEnd();
 }

@@ -130,10 +130,21 @@ export interface AgentInfo {
   /** Keys under which `new Mastra({ agents })` registers this agent. */
   registeredAs: string[];
   instructions: TextFragment[];
+  /** Request-context keys its option functions read (`requestContext.get('x')`), in source order. */
+  contextKeys: ContextKeyRead[];
   prediction: Prediction;
   /** Names in `defaultOptions` (toolChoice, activeTools, prepareStep) that the model is not offered. */
   unknownNames: UnknownName[];
   runs: AgentRuns;
+}
+
+/** `requestContext.get('key')` (`runtimeContext` in 0.x) in a function given as an agent option. */
+export interface ContextKeyRead {
+  key: string;
+  /** The agent option the function is: `instructions`, `tools`, `model`... */
+  option: string;
+  via: 'requestContext' | 'runtimeContext';
+  location: Location;
 }
 
 export interface UnknownName {

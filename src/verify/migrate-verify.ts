@@ -19,18 +19,23 @@ import type {
   LoadError,
   MeasuredCall,
   Measurement,
+  MigrateAppVerification,
   MigrateVerification,
   PlannedAgentCheck,
   ScenarioCheck,
   WireSnapshot,
 } from './model.ts';
 import type { AppRun } from './run-app.ts';
-import { appTarget, matchAgent, runTarget, type VerifyOptions } from './verify.ts';
+import { appTargets, matchAgent, runTarget, type AppTarget, type VerifyOptions } from './verify.ts';
 import path from 'node:path';
 
-/** The app could not be loaded before the migration; nothing was written. */
+/** An app could not be loaded before the migration; nothing was written. */
 export class VerifyLoadError extends Error {
-  constructor(readonly loadError: LoadError) {
+  constructor(
+    readonly loadError: LoadError,
+    /** The app's folder, relative to the target, when the run has several apps. */
+    readonly app?: string,
+  ) {
     super(loadError.reason);
     this.name = 'VerifyLoadError';
   }
@@ -88,8 +93,9 @@ function agentCheck(
   before: AppRun,
   after: AppRun | undefined,
   version: string | undefined,
+  scope: { app: string; appPaths: readonly string[] },
 ): PlannedAgentCheck {
-  const { agent } = matchAgent(scan, instance);
+  const { agent } = matchAgent(scan, instance, scope);
   const planned = agent
     ? result.plan.agents.find(
         (p) => p.agent === agentLabel(agent) && p.file === agent.location.file,
@@ -200,6 +206,64 @@ function mergeBlocked(runs: AppRun[]): Blocked[] {
   return [...out.values()];
 }
 
+function appVerification(
+  app: AppTarget,
+  scan: ScanResult,
+  result: MigrateResult,
+  before: AppRun | undefined,
+  after: AppRun | undefined,
+  verifyOptions: VerifyOptions,
+  appPaths: readonly string[],
+): MigrateAppVerification {
+  const base = {
+    path: app.path,
+    entry: path.relative(app.root, app.entry).split(path.sep).join('/'),
+    export: app.exportName,
+  };
+  if (!before)
+    return {
+      ...base,
+      mastra: {},
+      ...(app.notInstalled ? { notInstalled: app.notInstalled } : {}),
+      measuredAgain: false,
+      agents: [],
+      calls: [],
+      blocked: [],
+      errors: 0,
+    };
+  const version = before.mastraVersion;
+  const scope = { app: app.path, appPaths };
+  const agents = before.instanceAgents
+    .filter((a) => !verifyOptions.agents?.length || verifyOptions.agents.includes(a.key))
+    .map((a) => agentCheck(scan, result, a, before, after, version, scope));
+  const calls = scenarioChecks(before, after);
+  return {
+    ...base,
+    mastra: version ? { version } : {},
+    measuredAgain: Boolean(after),
+    ...(after?.loadError ? { loadErrorAfter: after.loadError } : {}),
+    agents,
+    calls,
+    blocked: mergeBlocked(after ? [before, after] : [before]),
+    errors:
+      agents.reduce((n, a) => n + a.errors.length, 0) +
+      calls.reduce((n, c) => n + c.errors.length, 0) +
+      (after?.loadError && agents.length === 0 ? 1 : 0),
+  };
+}
+
+/** Runs every installed app once; undefined for apps that are not installed. */
+async function measureAll(
+  apps: AppTarget[],
+  verifyOptions: VerifyOptions,
+  single: boolean,
+): Promise<Array<AppRun | undefined>> {
+  const runs: Array<AppRun | undefined> = [];
+  for (const app of apps)
+    runs.push(app.notInstalled ? undefined : await runTarget(app, verifyOptions, !single));
+  return runs;
+}
+
 export async function migrateWithVerify(
   target: string,
   options: MigrateOptions,
@@ -209,34 +273,29 @@ export async function migrateWithVerify(
     throw new VerifyUsageError(
       '--verify measures the app after the changes are written, so it cannot be combined with --dry-run; run `verify` to measure the app as it is',
     );
-  const app = appTarget(target, verifyOptions);
-  // Refuse an unsafe target before any of the app's code runs.
-  await ensureWritable(app.root, options.force);
-  const before = await runTarget(app, verifyOptions);
-  if (before.usageError) throw new VerifyUsageError(before.usageError);
-  if (before.loadError) throw new VerifyLoadError(before.loadError);
+  const { root, apps, single } = await appTargets(target, verifyOptions);
+  // Refuse an unsafe target before any of the apps' code runs.
+  await ensureWritable(root, options.force);
+  const before = await measureAll(apps, verifyOptions, single);
+  const usage = before.find((r) => r?.usageError)?.usageError;
+  if (usage) throw new VerifyUsageError(usage);
+  const failed = before.findIndex((r) => r?.loadError);
+  if (failed !== -1)
+    throw new VerifyLoadError(before[failed]!.loadError!, single ? undefined : apps[failed]!.path);
   const result = await migrate(target, options);
-  const after = result.written.length ? await runTarget(app, verifyOptions) : undefined;
-  const version = before.mastraVersion;
-  const agents = before.instanceAgents
-    .filter((a) => !verifyOptions.agents?.length || verifyOptions.agents.includes(a.key))
-    .map((a) => agentCheck(result.scan, result, a, before, after, version));
-  const calls = scenarioChecks(before, after);
+  const after = result.written.length
+    ? await measureAll(apps, verifyOptions, single)
+    : apps.map(() => undefined);
+  const appPaths = apps.map((a) => a.path);
+  const verified = apps.map((app, i) =>
+    appVerification(app, result.scan, result, before[i], after[i], verifyOptions, appPaths),
+  );
   return {
     result,
     verification: {
-      entry: path.relative(app.root, app.entry).split(path.sep).join('/'),
-      export: app.exportName,
-      mastra: version ? { version } : {},
-      measuredAgain: Boolean(after),
-      ...(after?.loadError ? { loadErrorAfter: after.loadError } : {}),
-      agents,
-      calls,
-      blocked: mergeBlocked(after ? [before, after] : [before]),
-      errors:
-        agents.reduce((n, a) => n + a.errors.length, 0) +
-        calls.reduce((n, c) => n + c.errors.length, 0) +
-        (after?.loadError && agents.length === 0 ? 1 : 0),
+      apps: verified,
+      errors: verified.reduce((n, a) => n + a.errors, 0),
+      notMeasured: verified.filter((a) => a.notInstalled).length,
     },
   };
 }

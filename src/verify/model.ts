@@ -4,7 +4,8 @@
  * schema/verify.schema.json (`npm run schema`).
  */
 
-export const VERIFY_SCHEMA_VERSION = 1;
+/** 2: one report per app (`apps`), for a monorepo root as for a single app. */
+export const VERIFY_SCHEMA_VERSION = 2;
 
 /** The provider protocols verify answers locally; any other request is refused. */
 export type Protocol =
@@ -48,6 +49,13 @@ export interface Measurement {
   /** Absent when no provider request was made (see `error`). */
   request?: WireRequest;
   error?: CallError;
+  /** How many provider requests the call made (1 for one step, answered locally: no retries). */
+  requests?: number;
+  /**
+   * Request-context keys the call read (`requestContext.get(key)`; `runtimeContext` in 0.x), in the
+   * order first read, and whether each held a value. Mastra's own keys (`mastra__...`) are left out.
+   */
+  contextReads?: Array<{ key: string; set: boolean }>;
 }
 
 export type Phase = 'import' | 'agents' | 'scenarios';
@@ -163,17 +171,54 @@ export interface LoadError {
   detail?: string;
 }
 
-export interface VerifyReport {
-  schemaVersion: typeof VERIFY_SCHEMA_VERSION;
-  tool: { name: 'mastra-tool-names'; version: string };
-  /** The target as given on the command line. */
-  target: string;
+/** An app whose dependencies are not installed: not run at all. */
+export interface NotInstalled {
+  /** One line: what is missing. */
+  reason: string;
+  /** Declared dependencies that do not resolve from the app (`@mastra/core` first). */
+  missing: string[];
+  /** The command that installs them (`pnpm install`), and where to run it (relative to the target). */
+  command: string;
+  cwd: string;
+}
+
+/** The request context set on each measured call (`--request-context`, or the scenarios module). */
+export interface RequestContextUse {
+  /** The call option it was passed as: `requestContext` (1.x) or `runtimeContext` (0.x). */
+  option: 'requestContext' | 'runtimeContext';
+  keys: string[];
+  /** Where the values came from. */
+  sources: string[];
+}
+
+/** How long the app took, in milliseconds. */
+export interface AppTimings {
+  /** From start to the Mastra instance loaded (Node, the loader, the app's imports). */
+  loadMs?: number;
+  /** The measured calls (one per agent, then the scenarios). */
+  callsMs?: number;
+  /** Start to finish of the app's child process. */
+  totalMs: number;
+}
+
+/** One app: the folder `mastra dev` runs in, measured in its own child process. */
+export interface AppReport {
+  /** The app's folder, relative to the target (`.` for the target itself). */
+  path: string;
+  /** The entry, relative to the app. */
   entry: string;
   export: string;
-  /** The app's own @mastra/core, as the child resolved it from the entry. */
-  mastra: { version?: string };
-  outcome: 'verified' | 'load-failed';
+  /**
+   * The app's own @mastra/core, as the child resolved it from the entry: its version, and the real
+   * folder it was loaded from (relative to the app when inside it: a pnpm install shows
+   * `node_modules/.pnpm/@mastra+core@.../node_modules/@mastra/core`).
+   */
+  mastra: { version?: string; path?: string };
+  outcome: 'verified' | 'load-failed' | 'not-installed';
   loadError?: LoadError;
+  notInstalled?: NotInstalled;
+  requestContext?: RequestContextUse;
+  timings: AppTimings;
   agents: AgentVerification[];
   /** Calls made by `--scenarios`. */
   calls: CallVerification[];
@@ -184,12 +229,33 @@ export interface VerifyReport {
   blocked: Blocked[];
   /** Provider requests answered outside any measured call (e.g. at import). */
   otherProviderRequests: Array<{ url: string; phase: Phase }>;
-  totals: Record<VerifyStatus, number> & {
-    agents: number;
-    calls: number;
-    failing: number;
-    blocked: number;
+  totals: VerifyTotals;
+}
+
+export type VerifyTotals = Record<VerifyStatus, number> & {
+  agents: number;
+  calls: number;
+  failing: number;
+  blocked: number;
+};
+
+export interface VerifyReport {
+  schemaVersion: typeof VERIFY_SCHEMA_VERSION;
+  tool: { name: 'mastra-tool-names'; version: string };
+  /** The target as given on the command line. */
+  target: string;
+  /** Every app run, in path order: the target itself, or each app found under it. */
+  apps: AppReport[];
+  /** Agents the scan found outside every app's folder that no app registers. */
+  notInAnyApp: ScanAgentRef[];
+  /** The sums over the apps, and how many apps were measured, not installed, or failed to load. */
+  totals: VerifyTotals & {
+    apps: number;
+    verified: number;
+    notInstalled: number;
+    loadFailed: number;
   };
+  durationMs: number;
 }
 
 /** What one call sent, reduced to what `migrate --verify` compares. */
@@ -226,11 +292,23 @@ export interface ScenarioCheck {
   errors: string[];
 }
 
-/** The `verify` section of a `migrate --verify` report. */
+/** The `verify` section of a `migrate --verify` report: per app, measured before and after. */
 export interface MigrateVerification {
+  apps: MigrateAppVerification[];
+  /** Differences from the plan, in all. */
+  errors: number;
+  /** Apps that were not measured (dependencies not installed), so their changes are unverified. */
+  notMeasured: number;
+}
+
+export interface MigrateAppVerification {
+  /** The app's folder, relative to the target (`.` for the target itself). */
+  path: string;
   entry: string;
   export: string;
   mastra: { version?: string };
+  /** Set when the app's dependencies are not installed: it was not run. */
+  notInstalled?: NotInstalled;
   /** False when the migration wrote nothing, so the first measurement stands for both. */
   measuredAgain: boolean;
   /** The app no longer loads after the migration. */

@@ -7,10 +7,17 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gitState } from '../migrate/git.ts';
+import { gitTop } from '../migrate/git.ts';
 import { CONFIG_VARIABLE, type ChildConfig, type ChildMessage } from './child/protocol.ts';
 import { childEnvironment } from './environment.ts';
-import type { Blocked, LoadError, MeasuredCall, Phase } from './model.ts';
+import type {
+  AppTimings,
+  Blocked,
+  LoadError,
+  MeasuredCall,
+  Phase,
+  RequestContextUse,
+} from './model.ts';
 import { DRIVER, loaderExecutables, TSX_LOADER } from './paths.ts';
 import { bundlePreload } from './preload-bundle.ts';
 
@@ -19,7 +26,10 @@ export interface AppRunOptions {
   entry: string;
   exportName: string;
   agents: string[];
+  /** Skip keys of `agents` the app does not have (one app of several). */
+  agentsOptional?: boolean;
   scenarios?: string;
+  requestContext?: { values: Record<string, unknown>; file: string };
   timeoutMs: number;
 }
 
@@ -27,6 +37,8 @@ export interface AppRun {
   /** Set once the entry was imported and its export is a Mastra instance. */
   loaded: boolean;
   mastraVersion?: string;
+  /** Where that @mastra/core was loaded from (relative to the app when inside it). */
+  mastraPath?: string;
   instanceAgents: Array<{ key: string; id?: string; name?: string }>;
   calls: MeasuredCall[];
   blocked: Blocked[];
@@ -39,6 +51,11 @@ export interface AppRun {
   envFile?: string;
   /** The last lines the app printed (for --verbose). */
   output: string;
+  /** The option the app's @mastra/core takes request context as. */
+  contextOption?: RequestContextUse['option'];
+  /** The request context set on each call, when one was given. */
+  requestContext?: RequestContextUse;
+  timings: AppTimings;
 }
 
 export const PROMPT = 'mastra-tool-names verify: answer "ok".';
@@ -55,8 +72,8 @@ function lastLine(text: string): string | undefined {
 
 /** Writes are refused under the repository's top folder (the app itself when it is not in git). */
 async function guardRoot(root: string): Promise<string> {
-  const state = await gitState(root);
-  return realpathSync(state.kind === 'not-git' ? root : state.top);
+  const found = await gitTop(root);
+  return realpathSync('top' in found ? found.top : root);
 }
 
 export async function runApp(options: AppRunOptions): Promise<AppRun> {
@@ -68,7 +85,14 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
     entry: options.entry,
     exportName: options.exportName,
     agents: options.agents,
+    ...(options.agentsOptional ? { agentsOptional: true } : {}),
     ...(options.scenarios ? { scenarios: options.scenarios } : {}),
+    ...(options.requestContext
+      ? {
+          requestContext: options.requestContext.values,
+          requestContextFile: options.requestContext.file,
+        }
+      : {}),
     tmp,
     childDir: path.dirname(DRIVER),
     allowedExecutables: loaderExecutables(),
@@ -83,7 +107,10 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
     otherProviderRequests: [],
     output: '',
     ...(envFile ? { envFile } : {}),
+    timings: { totalMs: 0 },
   };
+  const started = performance.now();
+  let loadedAt: number | undefined;
   let phase: Phase = 'import';
   let done = false;
 
@@ -120,9 +147,15 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
             phase = message.phase;
             break;
           case 'loaded':
+            loadedAt = performance.now();
             run.loaded = true;
             run.instanceAgents = message.agents;
             if (message.mastraVersion) run.mastraVersion = message.mastraVersion;
+            if (message.mastraPath) run.mastraPath = message.mastraPath;
+            if (message.contextOption) run.contextOption = message.contextOption;
+            break;
+          case 'request-context':
+            run.requestContext = message.use;
             break;
           case 'call':
             run.calls.push(message.call);
@@ -159,6 +192,13 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
       });
       child.on('close', (code, signal) => {
         clearTimeout(timer);
+        const ended = performance.now();
+        run.timings = {
+          ...(loadedAt !== undefined
+            ? { loadMs: Math.round(loadedAt - started), callsMs: Math.round(ended - loadedAt) }
+            : {}),
+          totalMs: Math.round(ended - started),
+        };
         if (!done && !run.loadError && !run.stopped) {
           const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
           const said = lastLine(run.output);

@@ -26,7 +26,7 @@ export function git(cwd: string, ...args: string[]): string {
       'commit.gpgsign=false',
       ...args,
     ],
-    { cwd, encoding: 'utf8' },
+    { cwd, encoding: 'utf8', maxBuffer: 2 ** 30 },
   );
 }
 

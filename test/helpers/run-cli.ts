@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/mastra-tool-names.ts', import.meta.url));
+/** tsx by its URL, so the CLI also runs from folders outside this repository. */
+const TSX = import.meta.resolve('tsx');
 
 export interface CliResult {
   code: number | null;
@@ -42,7 +44,7 @@ export function runCli(
 ): Promise<CliResult> {
   return run(
     process.execPath,
-    ['--import', 'tsx', BIN, ...args],
+    ['--import', TSX, BIN, ...args],
     cwd ?? process.cwd(),
     env,
     stdin ?? '',

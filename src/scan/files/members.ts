@@ -6,10 +6,10 @@
  * target. Neither ever follows a symbolic link: links are listed as entries, and `discover` decides
  * what they point to.
  */
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { git } from '../../git.ts';
 import { ioReason } from './read-source.ts';
 
 export interface Members {
@@ -34,34 +34,6 @@ export const SKIPPED_DIRS = new Set([
   'coverage',
   '.git',
 ]);
-
-// The caller's environment must not point git at another repository.
-const GIT_ENV = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([k]) => !/^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|COMMON_DIR|NAMESPACE)$/.test(k),
-  ),
-);
-
-function git(
-  cwd: string,
-  args: string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      ['-C', cwd, '-c', 'core.quotePath=off', ...args],
-      { env: GIT_ENV, maxBuffer: 2 ** 30, encoding: 'utf8' },
-      (error, stdout, stderr) => {
-        const code = error
-          ? typeof (error as { code?: unknown }).code === 'number'
-            ? (error as { code: number }).code
-            : -1
-          : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
 
 const split = (out: string) => out.split('\0').filter(Boolean);
 

@@ -2,6 +2,7 @@
 import { Node, SyntaxKind, type NewExpression, type SourceFile } from '../../ts-morph.ts';
 import { descendantsOfKind, isMastraExport, locate, propertyValue, resolveValue } from '../ast.ts';
 import { readCallOptions } from './call-options.ts';
+import { contextKeys } from './context-keys.ts';
 import type { AgentDraft } from '../model.ts';
 import { staticString } from '../values/static-value.ts';
 import { textFragments } from '../mentions/prompt-text.ts';
@@ -60,6 +61,7 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
     ...(defaults ? { defaultOptions: readCallOptions(ctx, defaults) } : {}),
     registeredAs: [],
     instructions: instructions ? textFragments(ctx, instructions, 'instructions') : [],
+    contextKeys: contextKeys(ctx, config),
   };
 }
 

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Node, type Project, type SourceFile } from '../../ts-morph.ts';
 import { locate, propertyValue } from '../ast.ts';
+import { contextKeys } from './context-keys.ts';
 import { inFile } from '../files/isolate.ts';
 import type { AgentDraft, ToolEntry, ToolSet } from '../model.ts';
 import { objectBehind, staticString } from '../values/static-value.ts';
@@ -167,5 +168,6 @@ function readFolder(
     workflows,
     registeredAs: [name],
     instructions,
+    contextKeys: contextKeys(ctx, config),
   };
 }

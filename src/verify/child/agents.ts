@@ -146,11 +146,22 @@ export class CallRecorder {
   }
 
   /** One generate() of an agent of the instance, as the driver's own measurement. */
-  async measure(key: string, agent: AnyAgent, prompt: string): Promise<MeasuredCall> {
+  async measure(
+    key: string,
+    agent: AnyAgent,
+    prompt: string,
+    options?: Record<string, unknown>,
+  ): Promise<MeasuredCall> {
     const before = this.calls.length;
     try {
       await driverCall.run({ key }, () =>
-        (agent.generate as (p: string) => Promise<unknown>).call(agent, prompt),
+        options
+          ? (agent.generate as (p: string, o: unknown) => Promise<unknown>).call(
+              agent,
+              prompt,
+              options,
+            )
+          : (agent.generate as (p: string) => Promise<unknown>).call(agent, prompt),
       );
     } catch {
       // Recorded by the wrapper.

@@ -3,12 +3,12 @@
  * directory, its own node_modules), measures one generate() per agent and the scenario calls, and
  * reports over IPC. Node built-ins only: the app's modules are the only others.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoadError } from '../model.ts';
 import { CallRecorder, firstLine, type AnyAgent } from './agents.ts';
+import { watchContextReads } from './context-reads.ts';
+import { contextApi, corePackage, type ContextApi } from './core-package.ts';
 import { unsetReads } from './env-reads.ts';
 import { CONFIG_VARIABLE, type ChildConfig, type ChildMessage } from './protocol.ts';
 import { appFrame, blockedSoFar, currentPhase, otherProviderRequests, setPhase } from './state.ts';
@@ -57,39 +57,6 @@ function loadError(e: unknown): LoadError {
   return { kind: 'import-error', reason, detail };
 }
 
-function mastraVersion(entry: string): string | undefined {
-  const require = createRequire(entry);
-  try {
-    return (
-      JSON.parse(readFileSync(require.resolve('@mastra/core/package.json'), 'utf8')) as {
-        version?: string;
-      }
-    ).version;
-  } catch {
-    // Older packages hide package.json behind "exports": walk up from the main file.
-  }
-  try {
-    for (
-      let dir = path.dirname(require.resolve('@mastra/core'));
-      path.dirname(dir) !== dir;
-      dir = path.dirname(dir)
-    ) {
-      try {
-        const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
-          name?: string;
-          version?: string;
-        };
-        if (pkg.name === '@mastra/core') return pkg.version;
-      } catch {
-        // keep walking
-      }
-    }
-  } catch {
-    // not resolvable from the entry
-  }
-  return undefined;
-}
-
 type Agents = Record<string, AnyAgent>;
 type MastraLike = { listAgents?: () => Agents | undefined; getAgents?: () => Agents | undefined };
 
@@ -130,28 +97,75 @@ async function loadInstance(): Promise<{ mastra: MastraLike; agents: Agents } | 
   return { mastra, agents: list.call(mastra) ?? {} };
 }
 
-/** Runs the user's scenarios module; its calls are measured by the recorder. */
+/** The scenarios module: its default export makes the user's calls; `requestContext` sets values. */
+interface Scenarios {
+  run?: (mastra: unknown) => Promise<unknown>;
+  requestContext?: Record<string, unknown>;
+}
+
+/** Imports the scenarios module and checks its exports; reports what is wrong with it. */
+async function loadScenarios(file: string): Promise<Scenarios | undefined> {
+  let mod: { default?: unknown; requestContext?: unknown };
+  try {
+    mod = (await import(pathToFileURL(file).href)) as typeof mod;
+  } catch (e) {
+    await send({ type: 'scenario-error', error: loadError(e) });
+    return undefined;
+  }
+  if (typeof mod.default !== 'function') {
+    await send({
+      type: 'usage-error',
+      message: `${file} must export a default async function (mastra) => {...}`,
+    });
+    return undefined;
+  }
+  const values = contextValues(mod.requestContext);
+  if (mod.requestContext !== undefined && !values) {
+    await send({
+      type: 'usage-error',
+      message: `the export requestContext of ${file} must be an object of values (or a Map)`,
+    });
+    return undefined;
+  }
+  return { run: mod.default as Scenarios['run'], ...(values ? { requestContext: values } : {}) };
+}
+
+function contextValues(value: unknown): Record<string, unknown> | undefined {
+  if (value instanceof Map) return Object.fromEntries(value) as Record<string, unknown>;
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return value as Record<string, unknown>;
+  return undefined;
+}
+
+/** Runs the user's scenarios; their calls are measured by the recorder. */
 async function runScenarios(
-  file: string,
+  scenarios: Scenarios,
   mastra: MastraLike,
   recorder: CallRecorder,
 ): Promise<void> {
   const before = recorder.calls.length;
   try {
-    const scenarios = (await import(pathToFileURL(file).href)) as { default?: unknown };
-    if (typeof scenarios.default !== 'function') {
-      await send({
-        type: 'usage-error',
-        message: `${file} must export a default async function (mastra) => {...}`,
-      });
-      return;
-    }
-    await (scenarios.default as (m: unknown) => Promise<unknown>)(mastra);
+    await scenarios.run!(mastra);
   } catch (e) {
     await send({ type: 'scenario-error', error: loadError(e) });
   }
   for (const call of recorder.calls.slice(before).filter((c) => c.source === 'scenario'))
     await send({ type: 'call', call });
+}
+
+/** A file as the report names it: relative to the app when it is inside it. */
+function shown(file: string): string {
+  const rel = path.relative(config.root, file);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel.split(path.sep).join('/');
+}
+
+/** The call options that set the request context, built afresh for each call (Mastra adds to it). */
+function contextOptions(
+  api: ContextApi | undefined,
+  values: Record<string, unknown> | undefined,
+): (() => Record<string, unknown>) | undefined {
+  if (!api || !values) return undefined;
+  return () => ({ [api.option]: new api.loaded(Object.entries(values)) });
 }
 
 async function main(): Promise<void> {
@@ -175,35 +189,78 @@ async function main(): Promise<void> {
   const { mastra, agents } = app;
   const recorder = new CallRecorder(config.root);
   recorder.watch(agents);
-  const version = mastraVersion(config.entry);
+  const core = corePackage(config.entry);
+  const version = core?.manifest.version;
+  const api = await contextApi(config.entry);
+  if (api) watchContextReads(api);
   await send({
     type: 'loaded',
     ...(version ? { mastraVersion: version } : {}),
+    ...(core ? { mastraPath: shown(core.dir) } : {}),
     agents: Object.entries(agents).map(([key, a]) => ({
       key,
       ...(typeof a?.id === 'string' ? { id: a.id } : {}),
       ...(typeof a?.name === 'string' ? { name: a.name } : {}),
     })),
+    ...(api ? { contextOption: api.option } : {}),
   });
 
   const unknown = config.agents.filter((key) => !(key in agents));
-  if (unknown.length) {
+  if (unknown.length && !config.agentsOptional) {
     await send({
       type: 'usage-error',
       message: `no agent ${unknown.map((k) => JSON.stringify(k)).join(', ')} on the Mastra instance (it has: ${Object.keys(agents).join(', ') || 'none'})`,
     });
     return finish();
   }
-  setPhase('agents');
-  await send({ type: 'phase', phase: 'agents' });
-  for (const key of config.agents.length ? config.agents : Object.keys(agents)) {
-    const call = await recorder.measure(key, agents[key] ?? {}, config.prompt);
-    await send({ type: 'call', call });
-  }
+  let scenarios: Scenarios | undefined;
   if (config.scenarios) {
     setPhase('scenarios');
     await send({ type: 'phase', phase: 'scenarios' });
-    await runScenarios(config.scenarios, mastra, recorder);
+    scenarios = await loadScenarios(config.scenarios);
+    if (!scenarios) return finish();
+  }
+  const values =
+    config.requestContext || scenarios?.requestContext
+      ? { ...config.requestContext, ...scenarios?.requestContext }
+      : undefined;
+  if (values) {
+    if (!api) {
+      await send({
+        type: 'usage-error',
+        message: `request context was given, but the app's @mastra/core${version ? ` ${version}` : ''} has no RequestContext or RuntimeContext to set it on`,
+      });
+      return finish();
+    }
+    await send({
+      type: 'request-context',
+      use: {
+        option: api.option,
+        keys: Object.keys(values),
+        sources: [
+          ...(config.requestContextFile ? [shown(config.requestContextFile)] : []),
+          ...(scenarios?.requestContext
+            ? [`${shown(config.scenarios!)} (export requestContext)`]
+            : []),
+        ],
+      },
+    });
+  }
+  const options = contextOptions(api, values);
+  setPhase('agents');
+  await send({ type: 'phase', phase: 'agents' });
+  const keys = config.agents.length
+    ? config.agents.filter((k) => k in agents)
+    : Object.keys(agents);
+  for (const key of keys)
+    await send({
+      type: 'call',
+      call: await recorder.measure(key, agents[key] ?? {}, config.prompt, options?.()),
+    });
+  if (scenarios) {
+    setPhase('scenarios');
+    await send({ type: 'phase', phase: 'scenarios' });
+    await runScenarios(scenarios, mastra, recorder);
   }
   return finish();
 }

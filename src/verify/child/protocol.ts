@@ -1,5 +1,5 @@
 /** What the parent tells the child, and what the child reports back over IPC. Types only. */
-import type { Blocked, LoadError, MeasuredCall, Phase } from '../model.ts';
+import type { Blocked, LoadError, MeasuredCall, Phase, RequestContextUse } from '../model.ts';
 
 /** The environment variable that carries the ChildConfig (worker threads inherit it). */
 export const CONFIG_VARIABLE = 'MASTRA_TOOL_NAMES_VERIFY';
@@ -13,7 +13,13 @@ export interface ChildConfig {
   exportName: string;
   /** Agent keys to measure; all when empty. */
   agents: string[];
+  /** Keys of `agents` this app does not have are skipped, not a usage error (one of several apps). */
+  agentsOptional?: boolean;
   scenarios?: string;
+  /** Values set on each measured call's request context (`--request-context FILE`). */
+  requestContext?: Record<string, unknown>;
+  /** Where they came from, for the report. */
+  requestContextFile?: string;
   /** Scratch folder for redirected storage; removed by the parent. */
   tmp: string;
   /** The folder of the driver's modules (their stack frames are verify's, not the app's). */
@@ -28,8 +34,13 @@ export type ChildMessage =
   | {
       type: 'loaded';
       mastraVersion?: string;
+      /** The real folder of the @mastra/core the entry resolves. */
+      mastraPath?: string;
       agents: Array<{ key: string; id?: string; name?: string }>;
+      /** The option the app's @mastra/core takes request context as, when it has one. */
+      contextOption?: RequestContextUse['option'];
     }
+  | { type: 'request-context'; use: RequestContextUse }
   | { type: 'call'; call: MeasuredCall }
   | { type: 'blocked'; item: Blocked }
   | { type: 'load-error'; error: LoadError }

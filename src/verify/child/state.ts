@@ -73,6 +73,16 @@ export function frameOf(line: string): { file: string; line: number; column: num
   };
 }
 
+/** Whether the code that called the current function is the app's own (not a package, not verify). */
+export function calledFromApp(stack = new Error().stack ?? ''): boolean {
+  for (const line of stack.split('\n').slice(1)) {
+    const frame = frameOf(line);
+    if (!frame || shared.ownDirs.some((d) => frame.file.startsWith(d))) continue;
+    return !frame.file.includes(`${path.sep}node_modules${path.sep}`);
+  }
+  return false;
+}
+
 /** Frames of verify itself and of installed packages are never the app's own code. */
 export function isForeignFrame(file: string): boolean {
   return (
@@ -144,8 +154,10 @@ export function refuse(kind: Blocked['kind'], target: string, method?: string): 
 /** A provider request: the first one of the current call is its measurement. */
 export function recordProviderRequest(request: WireRequest): void {
   const call = currentCall.getStore();
-  if (call) call.measurement.request ??= request;
-  else shared.otherRequests.push({ url: request.url, phase: shared.phase });
+  if (call) {
+    call.measurement.request ??= request;
+    call.measurement.requests = (call.measurement.requests ?? 0) + 1;
+  } else shared.otherRequests.push({ url: request.url, phase: shared.phase });
 }
 
 export function blockedSoFar(): Blocked[] {
