@@ -5,7 +5,7 @@
 import { predictTools, type ToolSources } from '../names/normalise.ts';
 import { toWireName } from '../names/wire-name.ts';
 import type { AgentInfo, ScanResult, ToolEntry } from '../scan/model.ts';
-import { agentEntries, agentLabel, locationKey, rawKeyOf } from './agents.ts';
+import { agentEntries, agentLabel, behaviourOfAgent, locationKey, rawKeyOf } from './agents.ts';
 import {
   DEFAULT_RULES,
   type AgentWireChange,
@@ -65,22 +65,22 @@ function claimOrConflict(edits: Map<string, Edit>, edit: Edit, findings: Finding
   });
 }
 
-function finalKey(entry: ToolEntry, edits: Map<string, Edit>): string {
+function finalKey(entry: ToolEntry, agent: AgentInfo, edits: Map<string, Edit>): string {
   const edit = edits.get(locationKey(entry.keyLocation));
   if (!edit) return entry.key;
-  const prefix = rawKeyOf(entry).slice(0, rawKeyOf(entry).length - entry.key.length);
-  return edit.wire.after.slice(prefix.length);
+  const raw = rawKeyOf(entry, agent);
+  return edit.wire.after.slice(raw.length - entry.key.length);
 }
 
 function sourcesAfter(agent: AgentInfo, edits: Map<string, Edit>): ToolSources {
-  const keys = (entries: ToolEntry[]) => entries.map((e) => finalKey(e, edits));
+  const keys = (entries: ToolEntry[]) => entries.map((e) => finalKey(e, agent, edits));
   return {
     tools: keys(agent.tools.entries),
     agents: keys(agent.agents.entries),
     workflows: keys(agent.workflows.entries),
     providerDefined: agent.tools.entries
       .filter((e) => e.value.kind === 'provider-defined' || e.value.kind === 'web-search-marker')
-      .map((e) => ({ origin: e.origin, key: finalKey(e, edits) })),
+      .map((e) => ({ origin: e.origin, key: finalKey(e, agent, edits) })),
   };
 }
 
@@ -93,7 +93,7 @@ function dropCollidingRenames(
   for (const agent of scan.agents) {
     if (agent.prediction.failure) continue;
     for (;;) {
-      const after = predictTools(sourcesAfter(agent, edits));
+      const after = predictTools(sourcesAfter(agent, edits), behaviourOfAgent(agent));
       if (!after.failure) break;
       const culprit = agentEntries(agent).find((e) => {
         const edit = edits.get(locationKey(e.keyLocation));
@@ -189,7 +189,9 @@ function orderChanges(scan: ScanResult, edits: Map<string, Edit>): OrderChange[]
   for (const agent of scan.agents) {
     if (agent.prediction.failure) continue;
     const before = agent.prediction.offered.map((t) => t.wireName);
-    const after = predictTools(sourcesAfter(agent, edits)).offered.map((t) => t.wireName);
+    const after = predictTools(sourcesAfter(agent, edits), behaviourOfAgent(agent)).offered.map(
+      (t) => t.wireName,
+    );
     const same = [...before].sort().join('\0') === [...after].sort().join('\0');
     if (same && before.join('\0') !== after.join('\0'))
       out.push({ agent: agentLabel(agent), before, after });
@@ -352,7 +354,9 @@ export function wireChanges(scan: ScanResult, edits: readonly Edit[]): AgentWire
     agent: agentLabel(agent),
     file: agent.location.file,
     before: agent.prediction.offered.map((t) => t.wireName),
-    after: predictTools(sourcesAfter(agent, byKey)).offered.map((t) => t.wireName),
+    after: predictTools(sourcesAfter(agent, byKey), behaviourOfAgent(agent)).offered.map(
+      (t) => t.wireName,
+    ),
   }));
 }
 

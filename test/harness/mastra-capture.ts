@@ -28,7 +28,7 @@ export interface Captured {
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the installed lines have different types */
-interface LoadedLine {
+export interface LoadedLine {
   Agent: any;
   createTool: any;
   createWorkflow: any;
@@ -36,6 +36,8 @@ interface LoadedLine {
   noopLogger: any;
   webSearchTool: any;
   z: any;
+  /** The model config for a case: what the line's generate() accepts, pointed at `url`. */
+  model: (url: string) => unknown;
 }
 
 const loaded = new Map<string, Promise<LoadedLine>>();
@@ -44,13 +46,20 @@ export function loadLine(line: MastraLine): Promise<LoadedLine> {
   let promise = loaded.get(line.pkg);
   if (!promise) {
     promise = (async () => {
-      const [agent, tools, workflows, logger, zod] = await Promise.all([
+      const [agent, tools, workflows, logger, zod, openai] = await Promise.all([
         import(`${line.pkg}/agent`),
         import(`${line.pkg}/tools`),
         import(`${line.pkg}/workflows`),
         import(`${line.pkg}/logger`),
         import('zod'),
+        line.model === 'ai-sdk-v1' ? import('ai-sdk-openai-1') : undefined,
       ]);
+      const model = openai
+        ? (url: string) =>
+            openai
+              .createOpenAI({ baseURL: url, apiKey: 'sk-fake', compatibility: 'compatible' })
+              .chat('gpt-4o-mini')
+        : (url: string) => ({ id: 'openai/gpt-4o-mini', url, apiKey: 'sk-fake' });
       return {
         Agent: agent.Agent,
         createTool: tools.createTool,
@@ -59,6 +68,7 @@ export function loadLine(line: MastraLine): Promise<LoadedLine> {
         noopLogger: logger.noopLogger,
         webSearchTool: tools.webSearchTool,
         z: zod.z,
+        model,
       };
     })();
     loaded.set(line.pkg, promise);
@@ -88,7 +98,7 @@ export async function captureCall(
 ): Promise<Captured> {
   const m = await loadLine(line);
   const caseId = `c${++counter}`;
-  const model = { id: 'openai/gpt-4o-mini', url: provider.urlFor(caseId), apiKey: 'sk-fake' };
+  const model = m.model(provider.urlFor(caseId));
   const inputSchema = m.z.object({ q: m.z.string() });
   const tool = (id: string) =>
     m.createTool({
