@@ -84,5 +84,5 @@ export function versionUndecided(
   label: string,
   names: string[],
 ): string {
-  return `${label} runs ${describeVersion(agent.mastra)}, under which the model is offered ${names.map((n) => `"${n}"`).join(' or ')} (the agent- and workflow- prefixes came in 0.22.0, the key rewrite in 0.13.2); install the dependencies or commit the lockfile so the version is known`;
+  return `${label} runs ${describeVersion(agent.mastra)}, under which the model is offered ${names.map((n) => `"${n}"`).join(' or ')} (the agent- and workflow- prefixes came in 0.22.0, the key rewrite in 0.13.2); install the dependencies, commit the lockfile or pin @mastra/core in package.json so the version is known`;
 }

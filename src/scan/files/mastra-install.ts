@@ -144,36 +144,33 @@ function fromYarnLock(text: string, range: string | undefined): string | undefin
 
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock'];
 
-function fromLockfile(
-  pkgDir: string,
-  range: string | undefined,
-): { version: string; file: string } | undefined {
-  for (const d of upFrom(pkgDir)) {
-    for (const name of LOCKFILES) {
-      const file = path.join(d, name);
-      const text = readText(file);
-      if (text === undefined) continue;
-      const rel = path.relative(d, pkgDir).split(path.sep).join('/');
-      let version: string | undefined;
-      try {
-        if (name === 'pnpm-lock.yaml')
-          version = fromPnpmLock((parseYaml(text) as Record<string, unknown>) ?? {}, rel);
-        else if (name === 'yarn.lock') version = fromYarnLock(text, range);
-        else version = fromPackageLock(JSON.parse(text) as Record<string, unknown>, rel);
-      } catch {
-        version = undefined;
-      }
-      // The nearest lockfile is the one the package manager uses; it decides even when silent.
-      return version ? { version, file } : undefined;
-    }
+type Lockfile = { file: string; kind: 'npm' | 'pnpm' | 'yarn'; data: unknown } | undefined;
+
+/** Reads and parses a lockfile once per scan (a monorepo's agents share the root one). */
+function parseLockfile(file: string, name: string): Lockfile {
+  const text = readText(file);
+  if (text === undefined) return undefined;
+  try {
+    if (name === 'pnpm-lock.yaml') return { file, kind: 'pnpm', data: parseYaml(text) ?? {} };
+    if (name === 'yarn.lock') return { file, kind: 'yarn', data: text };
+    return { file, kind: 'npm', data: JSON.parse(text) };
+  } catch {
+    return { file, kind: 'npm', data: {} };
   }
-  return undefined;
+}
+
+function versionIn(lock: NonNullable<Lockfile>, rel: string, range: string | undefined) {
+  const data = lock.data as Record<string, unknown>;
+  if (lock.kind === 'pnpm') return fromPnpmLock(data, rel);
+  if (lock.kind === 'yarn') return fromYarnLock(lock.data as string, range);
+  return fromPackageLock(data, rel);
 }
 
 /** Resolves, and remembers per folder, the @mastra/core version of files under a scan root. */
 export class MastraVersions {
   readonly #root: string;
   readonly #byDir = new Map<string, MastraVersion>();
+  readonly #lockfiles = new Map<string, Lockfile>();
 
   constructor(root: string) {
     this.#root = path.resolve(root);
@@ -195,6 +192,24 @@ export class MastraVersions {
     return found;
   }
 
+  /** The nearest lockfile above the package decides, even when it does not name @mastra/core. */
+  #fromLockfile(
+    pkgDir: string,
+    range: string | undefined,
+  ): { version: string; file: string } | undefined {
+    for (const d of upFrom(pkgDir)) {
+      for (const name of LOCKFILES) {
+        const file = path.join(d, name);
+        if (!this.#lockfiles.has(file)) this.#lockfiles.set(file, parseLockfile(file, name));
+        const lock = this.#lockfiles.get(file);
+        if (!lock) continue;
+        const version = versionIn(lock, path.relative(d, pkgDir).split(path.sep).join('/'), range);
+        return version ? { version, file } : undefined;
+      }
+    }
+    return undefined;
+  }
+
   #resolve(dir: string): MastraVersion {
     const pkg = packageOf(dir);
     const range = pkg.declared ? plainRange(pkg.declared.range) : undefined;
@@ -211,7 +226,7 @@ export class MastraVersions {
         version: installed.version,
         file: this.#relative(installed.file),
       };
-    const locked = pkg.dir ? fromLockfile(pkg.dir, range) : undefined;
+    const locked = pkg.dir ? this.#fromLockfile(pkg.dir, range) : undefined;
     if (
       locked &&
       (!validRange || semver.satisfies(locked.version, validRange, { includePrerelease: true }))
