@@ -21,6 +21,8 @@ export interface NamesInput {
 export interface NamedKey {
   key: string;
   origin: ToolOrigin;
+  /** The key in Mastra's merged record (with the agent-/workflow- prefix the version adds). */
+  rawKey: string;
   /** What Mastra sends; null for a key it cannot name (the empty key makes it crash). */
   wireName: string | null;
   rewritten: boolean;
@@ -61,14 +63,23 @@ export function explainNames(
       }
       seen.add(id);
       const rawKey = rawKeyFor(origin, key, behaviour);
-      if (rawKey === '' || rawKey === '__proto__') {
-        tools.push({ key, origin, wireName: null, rewritten: false, reasons: [] });
+      if (
+        rawKey === '' ||
+        rawKey === '__proto__' ||
+        (origin === 'agents' && !behaviour.offersSubAgents)
+      ) {
+        tools.push({ key, origin, rawKey, wireName: null, rewritten: false, reasons: [] });
         continue;
       }
       const wireName = wireNameFor(rawKey, behaviour);
+      if (!behaviour.rewritesKeys && rewriteReasons(rawKey).length)
+        notes.push(
+          `${JSON.stringify(rawKey)} is sent as written (this @mastra/core does not rewrite keys; that came in 0.13.2); providers reject such a name.`,
+        );
       tools.push({
         key,
         origin,
+        rawKey,
         wireName,
         rewritten: wireName !== rawKey,
         reasons: wireName === rawKey ? [] : rewriteReasons(rawKey),
