@@ -111,6 +111,49 @@ describe('an app pinned to 0.10.x against the same app on 1.x', () => {
   });
 });
 
+describe('what an old version does not have', () => {
+  test('0.12: an illegal key is reported, not rewritten; sub-agents are reported as never offered', async () => {
+    const root = outside();
+    write(root, {
+      'package.json': manifest('~0.12.1'),
+      'src/agent.ts': `import { Agent } from '@mastra/core/agent';
+import { helper } from './helper';
+import { search } from './tools';
+export const lead = new Agent({
+  name: 'lead',
+  instructions: 'Use the search.web tool.',
+  model: 'openai/gpt-4o-mini',
+  tools: { 'search.web': search },
+  agents: { helper },
+});
+await lead.generate('hi');
+`,
+      'src/helper.ts': `import { Agent } from '@mastra/core/agent';
+export const helper = new Agent({ name: 'helper', instructions: 'help', model: 'openai/gpt-4o-mini' });
+`,
+      'src/tools.ts': `import { createTool } from '@mastra/core/tools';
+export const search = createTool({ id: 'search', description: 'search' });
+`,
+    });
+    const scan = await scanRepository(root);
+    const lead = scan.agents.find((a) => a.name === 'lead')!;
+    assert.equal(lead.mastra.source, 'range');
+    assert.deepEqual(wire(lead), ['search.web']);
+    const plan = buildPlan(scan);
+    assert.deepEqual(plan.edits, []);
+    assert.deepEqual(
+      plan.findings.filter((f) => f.kind === 'illegal-key').map((f) => f.locations[0]?.line),
+      [8],
+    );
+    const missing = plan.findings.filter((f) => f.kind === 'missing-in-version');
+    assert.equal(missing.length, 1);
+    assert.match(
+      missing[0]!.message,
+      /offer no tool for a sub-agent \(that came in 0\.21\.1\): "helper"/,
+    );
+  });
+});
+
 describe('a monorepo whose apps pin different versions', () => {
   const check = (scan: ScanResult, current: ScanResult['agents'][number]['mastra']['source']) => {
     const legacy = scan.agents.find((a) => a.name === 'legacy-writer')!;

@@ -92,7 +92,9 @@ export type FindingKind =
   /** A name that depends on the @mastra/core version, which the scan does not know: not edited. */
   | 'version-unknown'
   /** A key this agent's @mastra/core (before 0.13.2) sends as written, which providers reject. */
-  | 'illegal-key';
+  | 'illegal-key'
+  /** Code that asks for what the agent's @mastra/core version does not have (sub-agent tools, network()). */
+  | 'missing-in-version';
 
 export interface Finding {
   kind: FindingKind;

@@ -3,6 +3,7 @@
  * then the names in toolChoice/activeTools; then what needs a human. Pure.
  */
 import { predictTools, type ToolSources } from '../names/normalise.ts';
+import { describeVersion, type VersionedRule } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
 import type { AgentInfo, ScanResult, ToolEntry } from '../scan/model.ts';
 import { agentEntries, agentLabel, behaviourOfAgent, locationKey, rawKeyOf } from './agents.ts';
@@ -115,11 +116,39 @@ function dropCollidingRenames(
   }
 }
 
+/** What the agent's code asks for that its @mastra/core version does not have. */
+function versionGaps(agent: AgentInfo, label: string): Finding[] {
+  const behaviour = behaviourOfAgent(agent);
+  const out: Finding[] = [];
+  const known = (rule: VersionedRule) => !behaviour.unknown.includes(rule);
+  if (
+    known('sub-agent-tools') &&
+    !behaviour.offersSubAgents &&
+    agent.agents.entries.length &&
+    agent.runs.mode !== 'network'
+  )
+    out.push({
+      kind: 'missing-in-version',
+      message: `${label} runs ${describeVersion(agent.mastra)}, whose generate()/stream() offer no tool for a sub-agent (that came in 0.21.1): ${agent.agents.entries.map((e) => `"${e.key}"`).join(', ')} never reach the model`,
+      locations: agent.agents.entries.map((e) => e.keyLocation),
+      agents: [label],
+    });
+  if (known('agent-network') && !behaviour.agentNetwork && agent.runs.networkCalls.length)
+    out.push({
+      kind: 'missing-in-version',
+      message: `${label} runs ${describeVersion(agent.mastra)}, which has no agent.network() (it came in 0.16.3)`,
+      locations: agent.runs.networkCalls,
+      agents: [label],
+    });
+  return out;
+}
+
 function reportOnly(scan: ScanResult): Finding[] {
   const findings: Finding[] = [];
   for (const agent of scan.agents) {
     const label = agentLabel(agent);
     const entries = agentEntries(agent);
+    findings.push(...versionGaps(agent, label));
     for (const c of agent.prediction.collisions) {
       const locations = c.keys.flatMap((k) =>
         entries.filter((e) => e.origin === k.origin && e.key === k.key).map((e) => e.keyLocation),

@@ -55,6 +55,8 @@ const FINDING_HELP: Record<FindingKind, string> = {
     'A name depends on the @mastra/core version (the agent- and workflow- prefixes came in 0.22.0, the key rewrite in 0.13.2), and no install, lockfile or exact package.json range tells which; not edited.',
   'illegal-key':
     'A key that @mastra/core before 0.13.2 sends as written; providers reject tool names outside a-zA-Z0-9_-. Rename the key.',
+  'missing-in-version':
+    "The agent's code asks for what its @mastra/core version does not have: sub-agents offered as tools (0.21.1) or agent.network() (0.16.3).",
 };
 
 function rule(id: string, help: string): ReportingDescriptor {
