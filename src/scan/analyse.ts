@@ -136,7 +136,7 @@ function toolNames(
     };
     add(wireName, 'wire-name');
     add(raw, 'key');
-    if (entry.origin !== 'tools') add(entry.key, 'key');
+    if (raw !== entry.key) add(entry.key, 'key');
     const value = entry.value;
     if ('id' in value) add(value.id, 'id');
     // A sub-agent named in a prompt by its own id or name (`browser-agent`) is offered as agent-KEY.
