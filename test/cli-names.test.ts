@@ -13,6 +13,45 @@ describe('mastra-tool-names names', () => {
     assert.match(r.stdout, /Mastra accepts this set\./);
   });
 
+  test('--mastra-version names by that version: 0.10.15 has no prefix and no rewrite, 0.21.1 no prefix', async () => {
+    const old = await runCli([
+      'names',
+      '--json',
+      'search.web',
+      '--workflows',
+      'summarise',
+      '--agents',
+      'helper',
+      '--mastra-version',
+      '0.10.15',
+    ]);
+    assert.equal(old.code, 0, old.stderr);
+    assert.deepEqual((JSON.parse(old.stdout) as { order: string[] }).order, [
+      'search.web',
+      'summarise',
+    ]);
+    const mid = await runCli([
+      'names',
+      '--json',
+      'search.web',
+      '--workflows',
+      'summarise',
+      '--agents',
+      'helper',
+      '--mastra-version',
+      '0.21.1',
+    ]);
+    assert.deepEqual((JSON.parse(mid.stdout) as { order: string[] }).order, [
+      'helper',
+      'summarise',
+      'search_web',
+    ]);
+    const now = await runCli(['names', '--json', '--workflows', 'summarise']);
+    assert.deepEqual((JSON.parse(now.stdout) as { order: string[] }).order, ['workflow-summarise']);
+    const bad = await runCli(['names', 'x', '--mastra-version', '0.9.4']);
+    assert.equal(bad.code, 2);
+  });
+
   test('--json has the documented shape', async () => {
     const r = await runCli(['names', '--json', 'search.web', 'plain', '9x']);
     assert.equal(r.code, 0, r.stderr);

@@ -1,5 +1,5 @@
 /**
- * verify against the older @mastra/core lines the tests install (1.0.4, 0.24.9 as npm aliases): an
+ * verify against the older @mastra/core lines the tests install (1.0.4, 0.24.9, 0.21.1 as npm aliases): an
  * app whose own node_modules/@mastra/core is that line is measured with it, and what it sends equals
  * the differential harness's capture for the same keys on the same line.
  */
@@ -27,7 +27,8 @@ const KEYS: Record<string, string[]> = {
   fineAgent: ['search_web'],
 };
 
-for (const line of MASTRA_LINES.slice(1)) {
+// The fixture apps give their agents a model-router config, which lines before 0.19 do not accept.
+for (const line of MASTRA_LINES.slice(1).filter((l) => l.model === 'router')) {
   describe(`verify with @mastra/core ${line.version} installed in the app`, () => {
     for (const app of ['runtime-keys', 'collision']) {
       test(`${app}: measured with that line, equal to the harness on that line`, async (t) => {

@@ -1,5 +1,6 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { explainNames } from '../../src/names/explain.ts';
+import { behaviourFor, LATEST_BEHAVIOUR } from '../../src/names/versions.ts';
 import { renderNamesText } from '../../src/report/names-text.ts';
 import { EXIT, readStdin, styleFor, UsageError } from '../io.ts';
 
@@ -9,6 +10,7 @@ interface NamesArgs {
   json: boolean;
   agents: string[];
   workflows: string[];
+  mastraVersion?: string;
 }
 
 async function stdinKeys(): Promise<string[]> {
@@ -54,6 +56,11 @@ export const namesCommand: CommandModule<object, NamesArgs> = {
         default: [],
         describe: 'workflow keys (offered as workflow-KEY)',
       })
+      .option('mastra-version', {
+        type: 'string',
+        describe:
+          'the @mastra/core version to name by (default: the newest measured; before 0.22.0 there are no agent-/workflow- prefixes, before 0.13.2 no rewrite)',
+      })
       .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' })
       .example("$0 names 'search.web' plain weather-EU", 'search_web moves after the others')
       .example(`echo '["a.b", "a b"]' | $0 names --stdin --json`, 'a collision, as JSON'),
@@ -62,15 +69,24 @@ export const namesCommand: CommandModule<object, NamesArgs> = {
     if (keys.length + argv.agents.length + argv.workflows.length === 0) {
       throw new UsageError('give at least one key (or --stdin, --agents, --workflows)');
     }
-    const report = explainNames({
-      tools: keys,
-      agents: argv.agents.map(String),
-      workflows: argv.workflows.map(String),
-    });
+    const behaviour =
+      argv.mastraVersion === undefined ? LATEST_BEHAVIOUR : behaviourFor(argv.mastraVersion);
+    if (argv.mastraVersion !== undefined && behaviour.unknown.length)
+      throw new UsageError(
+        `--mastra-version ${argv.mastraVersion}: give a version from 0.10.0 on, such as 0.10.15 or 1.71.0`,
+      );
+    const report = explainNames(
+      {
+        tools: keys,
+        agents: argv.agents.map(String),
+        workflows: argv.workflows.map(String),
+      },
+      behaviour,
+    );
     if (argv.json) {
       const { notes: _notes, ...shape } = report;
       process.stdout.write(
-        `${JSON.stringify({ ...shape, tools: shape.tools.map(({ origin: _o, ...t }) => ({ ...t, ...(argv.agents.length + argv.workflows.length ? { origin: _o } : {}) })) }, null, 2)}\n`,
+        `${JSON.stringify({ ...shape, tools: shape.tools.map(({ origin: _o, rawKey: _r, ...t }) => ({ ...t, ...(argv.agents.length + argv.workflows.length ? { origin: _o } : {}) })) }, null, 2)}\n`,
       );
     } else {
       process.stdout.write(`${renderNamesText(report, styleFor(process.stdout))}\n`);

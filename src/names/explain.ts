@@ -2,8 +2,15 @@
  * The `names` command's model: each key's wire name and why it changed, the order the model sees,
  * collisions and failures. Pure; rendering lives in src/report/.
  */
-import { ORIGIN_PREFIX, predictTools, type ToolOrigin, type ToolSources } from './normalise.ts';
-import { rewriteReasons, toWireName, type RewriteReason } from './wire-name.ts';
+import {
+  predictTools,
+  rawKeyFor,
+  wireNameFor,
+  type ToolOrigin,
+  type ToolSources,
+} from './normalise.ts';
+import { LATEST_BEHAVIOUR, type MastraBehaviour } from './versions.ts';
+import { rewriteReasons, type RewriteReason } from './wire-name.ts';
 
 export interface NamesInput {
   tools: readonly string[];
@@ -14,6 +21,8 @@ export interface NamesInput {
 export interface NamedKey {
   key: string;
   origin: ToolOrigin;
+  /** The key in Mastra's merged record (with the agent-/workflow- prefix the version adds). */
+  rawKey: string;
   /** What Mastra sends; null for a key it cannot name (the empty key makes it crash). */
   wireName: string | null;
   rewritten: boolean;
@@ -32,13 +41,16 @@ export interface NamesReport {
   notes: string[];
 }
 
-export function explainNames(input: NamesInput): NamesReport {
+export function explainNames(
+  input: NamesInput,
+  behaviour: MastraBehaviour = LATEST_BEHAVIOUR,
+): NamesReport {
   const sources: ToolSources = {
     tools: input.tools,
     agents: input.agents ?? [],
     workflows: input.workflows ?? [],
   };
-  const prediction = predictTools(sources);
+  const prediction = predictTools(sources, behaviour);
   const tools: NamedKey[] = [];
   const seen = new Set<string>();
   const notes: string[] = [];
@@ -50,23 +62,36 @@ export function explainNames(input: NamesInput): NamesReport {
         continue;
       }
       seen.add(id);
-      const rawKey = ORIGIN_PREFIX[origin] + key;
-      if (rawKey === '' || rawKey === '__proto__') {
-        tools.push({ key, origin, wireName: null, rewritten: false, reasons: [] });
+      const rawKey = rawKeyFor(origin, key, behaviour);
+      if (
+        rawKey === '' ||
+        rawKey === '__proto__' ||
+        (origin === 'agents' && !behaviour.offersSubAgents)
+      ) {
+        tools.push({ key, origin, rawKey, wireName: null, rewritten: false, reasons: [] });
         continue;
       }
-      const wireName = toWireName(rawKey);
+      const wireName = wireNameFor(rawKey, behaviour);
+      if (!behaviour.rewritesKeys && rewriteReasons(rawKey).length)
+        notes.push(
+          `${JSON.stringify(rawKey)} is sent as written (this @mastra/core does not rewrite keys; that came in 0.13.2); providers reject such a name.`,
+        );
       tools.push({
         key,
         origin,
+        rawKey,
         wireName,
         rewritten: wireName !== rawKey,
-        reasons: rewriteReasons(rawKey),
+        reasons: wireName === rawKey ? [] : rewriteReasons(rawKey),
       });
     }
   }
   for (const d of prediction.dropped)
-    notes.push(`${JSON.stringify(d.key)} is dropped: Mastra never offers a tool keyed __proto__.`);
+    notes.push(
+      d.reason === 'proto-key'
+        ? `${JSON.stringify(d.key)} is dropped: Mastra never offers a tool keyed __proto__.`
+        : `${JSON.stringify(d.key)} is not offered: this @mastra/core offers no tool for a sub-agent.`,
+    );
   for (const s of prediction.shadowed)
     notes.push(
       `${JSON.stringify(s.rawKey)} from ${s.by.origin} replaces the one from ${s.replaced.origin}.`,

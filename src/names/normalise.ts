@@ -4,20 +4,41 @@
  * Pure: keys in, prediction out. Verified against real @mastra/core by test/differential.test.ts.
  */
 import { OBJECT_PROTOTYPE_MEMBERS, PlainRecord } from './js-object.ts';
+import { LATEST_BEHAVIOUR, type MastraBehaviour } from './versions.ts';
 import { rewriteReasons, toWireName, type RewriteReason } from './wire-name.ts';
 
 /** Where a tool key comes from, in the order Mastra merges the sources (later wins). */
 export const TOOL_ORIGINS = ['tools', 'toolsets', 'clientTools', 'agents', 'workflows'] as const;
 export type ToolOrigin = (typeof TOOL_ORIGINS)[number];
 
-/** Prefix Mastra puts before sub-agent and workflow keys; it counts toward the 63 characters. */
-export const ORIGIN_PREFIX: Readonly<Record<ToolOrigin, string>> = {
-  tools: '',
-  toolsets: '',
-  clientTools: '',
-  agents: 'agent-',
-  workflows: 'workflow-',
-};
+/**
+ * Prefix Mastra puts before sub-agent and workflow keys; it counts toward the 63 characters. The
+ * prefixes depend on the version (none before 0.22.0, see versions.ts).
+ */
+export function originPrefix(
+  origin: ToolOrigin,
+  behaviour: MastraBehaviour = LATEST_BEHAVIOUR,
+): string {
+  return origin === 'agents'
+    ? behaviour.prefix.agents
+    : origin === 'workflows'
+      ? behaviour.prefix.workflows
+      : '';
+}
+
+/** The key in Mastra's merged record: the source key behind its origin's prefix. */
+export function rawKeyFor(
+  origin: ToolOrigin,
+  key: string,
+  behaviour: MastraBehaviour = LATEST_BEHAVIOUR,
+): string {
+  return originPrefix(origin, behaviour) + key;
+}
+
+/** The name a raw key goes on the wire as: rewritten where this version rewrites keys. */
+export function wireNameFor(rawKey: string, behaviour: MastraBehaviour = LATEST_BEHAVIOUR): string {
+  return rawKey === '' || !behaviour.rewritesKeys ? rawKey : toWireName(rawKey);
+}
 
 export interface Toolset {
   name: string;
@@ -84,7 +105,9 @@ export interface Shadowed {
 }
 
 export interface Dropped extends SourceRef {
-  reason: 'proto-key';
+  /** `proto-key`: an own `__proto__` key never survives Mastra's records; `sub-agents-not-offered`:
+   * versions before 0.21.1 offer no tool for a sub-agent. */
+  reason: 'proto-key' | 'sub-agents-not-offered';
 }
 
 export interface Prediction {
@@ -111,10 +134,18 @@ export const EMPTY_KEY_MESSAGE = "Cannot read properties of undefined (reading '
 type Entry = SourceRef & { rawKey: string };
 
 /** Builds one source's record: `assign` follows `record[key] = tool`, which loses `__proto__`. */
-function sourceRecord(refs: SourceRef[], dropped: Dropped[]): PlainRecord<Entry> {
+function sourceRecord(
+  refs: SourceRef[],
+  dropped: Dropped[],
+  behaviour: MastraBehaviour,
+): PlainRecord<Entry> {
   const record = new PlainRecord<Entry>();
   for (const ref of refs) {
-    const rawKey = ORIGIN_PREFIX[ref.origin] + ref.key;
+    if (ref.origin === 'agents' && !behaviour.offersSubAgents) {
+      dropped.push({ ...ref, reason: 'sub-agents-not-offered' });
+      continue;
+    }
+    const rawKey = rawKeyFor(ref.origin, ref.key, behaviour);
     if (rawKey === '__proto__') {
       dropped.push({ ...ref, reason: 'proto-key' });
       continue;
@@ -160,15 +191,18 @@ function refOf(entry: Entry): SourceRef {
     : { origin: entry.origin, key: entry.key, toolset: entry.toolset };
 }
 
-/** Predicts what one `generate()` / `stream()` call offers the model. */
-export function predictTools(sources: ToolSources): Prediction {
+/** Predicts what one `generate()` / `stream()` call offers the model, in this version's rules. */
+export function predictTools(
+  sources: ToolSources,
+  behaviour: MastraBehaviour = LATEST_BEHAVIOUR,
+): Prediction {
   const dropped: Dropped[] = [];
   const shadowed: Shadowed[] = [];
 
   // Mastra spreads the per-source records into one; identical raw keys: later source wins.
   const merged = new PlainRecord<Entry>();
   for (const refs of sourceRefs(sources)) {
-    for (const [rawKey, entry] of sourceRecord(refs, dropped).entries()) {
+    for (const [rawKey, entry] of sourceRecord(refs, dropped, behaviour).entries()) {
       const previous = merged.get(rawKey);
       if (previous) shadowed.push({ rawKey, replaced: refOf(previous), by: refOf(entry) });
       merged.set(rawKey, entry);
@@ -180,7 +214,7 @@ export function predictTools(sources: ToolSources): Prediction {
   let failure: Failure | undefined;
   const occupants = new Map<string, Entry[]>();
   for (const [rawKey, entry] of merged.entries()) occupants.set(rawKey, [entry]);
-  for (const [rawKey, entry] of merged.entries()) {
+  for (const [rawKey, entry] of behaviour.rewritesKeys ? merged.entries() : []) {
     if (rawKey.length === 0) {
       failure ??= { kind: 'crash', key: refOf(entry), message: EMPTY_KEY_MESSAGE };
       merged.delete(rawKey); // it has no name to offer; the call fails anyway
@@ -212,7 +246,7 @@ export function predictTools(sources: ToolSources): Prediction {
 
   const provider = new Set((sources.providerDefined ?? []).map((p) => `${p.origin}\0${p.key}`));
   const offered = merged.entries().map(([wireName, entry]): OfferedTool => {
-    const reasons = rewriteReasons(entry.rawKey);
+    const reasons = wireName === entry.rawKey ? [] : rewriteReasons(entry.rawKey);
     const providerDefined = provider.has(`${entry.origin}\0${entry.key}`);
     return {
       ...refOf(entry),

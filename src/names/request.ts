@@ -33,7 +33,7 @@ export function predictRequest(
   call: CallOptions = {},
   behaviour: MastraBehaviour = LATEST_BEHAVIOUR,
 ): PredictedRequest {
-  const prediction = predictTools(sources);
+  const prediction = predictTools(sources, behaviour);
   const offered = new Set(prediction.offered.map((tool) => tool.wireName));
   const offeredNames = prediction.offered
     .filter((tool) => !tool.providerDefined)

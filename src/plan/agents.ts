@@ -1,6 +1,11 @@
 /** Shared views of the scan that the rules work from. */
-import { ORIGIN_PREFIX } from '../names/normalise.ts';
-import { toWireName } from '../names/wire-name.ts';
+import { rawKeyFor, wireNameFor } from '../names/normalise.ts';
+import {
+  behaviourOf,
+  describeVersion,
+  prefixKnown,
+  type MastraBehaviour,
+} from '../names/versions.ts';
 import type { AgentInfo, CallSite, Location, ToolEntry } from '../scan/model.ts';
 
 export function agentLabel(agent: Pick<AgentInfo, 'id' | 'name' | 'variable' | 'index'>): string {
@@ -11,13 +16,20 @@ export function locationKey(l: Location): string {
   return `${l.file}:${l.start}`;
 }
 
-export function rawKeyOf(entry: ToolEntry): string {
-  return ORIGIN_PREFIX[entry.origin] + entry.key;
+/** The naming rules of the @mastra/core this agent runs with. */
+export function behaviourOfAgent(agent: Pick<AgentInfo, 'mastra'>): MastraBehaviour {
+  return behaviourOf(agent.mastra);
 }
 
-export function wireOf(entry: ToolEntry): string {
-  const raw = rawKeyOf(entry);
-  return raw === '' ? '' : toWireName(raw);
+/** The key in the agent's merged record: with the agent-/workflow- prefix its version adds. */
+export function rawKeyOf(entry: ToolEntry, agent: Pick<AgentInfo, 'mastra'>): string {
+  return rawKeyFor(entry.origin, entry.key, behaviourOfAgent(agent));
+}
+
+/** The name the agent's version sends for this entry. */
+export function wireOf(entry: ToolEntry, agent: Pick<AgentInfo, 'mastra'>): string {
+  const behaviour = behaviourOfAgent(agent);
+  return wireNameFor(rawKeyFor(entry.origin, entry.key, behaviour), behaviour);
 }
 
 /** The entries an agent registers itself (tools, sub-agents, workflows). */
@@ -41,4 +53,36 @@ export function renderKey(key: string, originalText: string): string {
 export function renderString(value: string, originalRaw: string): string {
   const quote = originalRaw[0] === '"' || originalRaw[0] === '`' ? originalRaw[0] : "'";
   return quote + value.replace(/\\/g, '\\\\').replace(new RegExp(quote, 'g'), `\\${quote}`) + quote;
+}
+
+/**
+ * Every name this entry could go on the wire as, when the agent's version leaves the key rule or
+ * the prefixes undecided (unknown version, or a range across a boundary); one name otherwise.
+ */
+export function wireCandidates(entry: ToolEntry, agent: Pick<AgentInfo, 'mastra'>): string[] {
+  const behaviour = behaviourOfAgent(agent);
+  const names = new Set([wireOf(entry, agent)]);
+  const keyRule = behaviour.unknown.includes('key-rewrite')
+    ? [true, false]
+    : [behaviour.rewritesKeys];
+  const prefixes = prefixKnown(behaviour, entry.origin) ? [false] : [false, true];
+  for (const rewritesKeys of keyRule)
+    for (const plain of prefixes) {
+      const b: MastraBehaviour = {
+        ...behaviour,
+        rewritesKeys,
+        prefix: plain ? { agents: '', workflows: '' } : behaviour.prefix,
+      };
+      names.add(wireNameFor(rawKeyFor(entry.origin, entry.key, b), b));
+    }
+  return [...names];
+}
+
+/** Why a name that depends on the version is not edited, and how to make the version known. */
+export function versionUndecided(
+  agent: Pick<AgentInfo, 'mastra'>,
+  label: string,
+  names: string[],
+): string {
+  return `${label} runs ${describeVersion(agent.mastra)}, under which the model is offered ${names.map((n) => `"${n}"`).join(' or ')} (the agent- and workflow- prefixes came in 0.22.0, the key rewrite in 0.13.2); install the dependencies, commit the lockfile or pin @mastra/core in package.json so the version is known`;
 }

@@ -100,14 +100,14 @@ export function sameToolElsewhere(
   entry: ToolEntry,
 ): Array<{ agent: AgentInfo; entry: ToolEntry; sharedKey: boolean }> {
   const out: Array<{ agent: AgentInfo; entry: ToolEntry; sharedKey: boolean }> = [];
-  const wire = wireOf(entry);
+  const wire = wireOf(entry, agent);
   for (const other of scan.agents) {
     if (other === agent) continue;
     for (const e of agentEntries(other)) {
       const sharedKey = locationKey(e.keyLocation) === locationKey(entry.keyLocation);
       if (
         sharedKey ||
-        (entry.valueRef !== undefined && e.valueRef === entry.valueRef && wireOf(e) === wire)
+        (entry.valueRef !== undefined && e.valueRef === entry.valueRef && wireOf(e, other) === wire)
       )
         out.push({ agent: other, entry: e, sharedKey });
     }
@@ -126,7 +126,7 @@ export function renameBlockers(
   rules: ReadonlySet<RuleId>,
   alsoRenamed?: (other: ToolEntry) => boolean,
 ): string[] {
-  const wire = wireOf(entry);
+  const wire = wireOf(entry, agent);
   const index = indexOf(scan);
   const out: string[] = [];
   const followed = rules.has('tool-choice')

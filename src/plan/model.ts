@@ -88,7 +88,13 @@ export type FindingKind =
   /** An agent nothing registers, calls or uses as a sub-agent: its edits change code nothing runs. */
   | 'unreached'
   /** An agent run only with network(): its routing agent is given raw keys, so keys are left alone. */
-  | 'network-keys';
+  | 'network-keys'
+  /** A name that depends on the @mastra/core version, which the scan does not know: not edited. */
+  | 'version-unknown'
+  /** A key this agent's @mastra/core (before 0.13.2) sends as written, which providers reject. */
+  | 'illegal-key'
+  /** Code that asks for what the agent's @mastra/core version does not have (sub-agent tools, network()). */
+  | 'missing-in-version';
 
 export interface Finding {
   kind: FindingKind;

@@ -3,9 +3,10 @@
  * then the names in toolChoice/activeTools; then what needs a human. Pure.
  */
 import { predictTools, type ToolSources } from '../names/normalise.ts';
+import { describeVersion, type VersionedRule } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
 import type { AgentInfo, ScanResult, ToolEntry } from '../scan/model.ts';
-import { agentEntries, agentLabel, locationKey, rawKeyOf } from './agents.ts';
+import { agentEntries, agentLabel, behaviourOfAgent, locationKey, rawKeyOf } from './agents.ts';
 import {
   DEFAULT_RULES,
   type AgentWireChange,
@@ -65,22 +66,22 @@ function claimOrConflict(edits: Map<string, Edit>, edit: Edit, findings: Finding
   });
 }
 
-function finalKey(entry: ToolEntry, edits: Map<string, Edit>): string {
+function finalKey(entry: ToolEntry, agent: AgentInfo, edits: Map<string, Edit>): string {
   const edit = edits.get(locationKey(entry.keyLocation));
   if (!edit) return entry.key;
-  const prefix = rawKeyOf(entry).slice(0, rawKeyOf(entry).length - entry.key.length);
-  return edit.wire.after.slice(prefix.length);
+  const raw = rawKeyOf(entry, agent);
+  return edit.wire.after.slice(raw.length - entry.key.length);
 }
 
 function sourcesAfter(agent: AgentInfo, edits: Map<string, Edit>): ToolSources {
-  const keys = (entries: ToolEntry[]) => entries.map((e) => finalKey(e, edits));
+  const keys = (entries: ToolEntry[]) => entries.map((e) => finalKey(e, agent, edits));
   return {
     tools: keys(agent.tools.entries),
     agents: keys(agent.agents.entries),
     workflows: keys(agent.workflows.entries),
     providerDefined: agent.tools.entries
       .filter((e) => e.value.kind === 'provider-defined' || e.value.kind === 'web-search-marker')
-      .map((e) => ({ origin: e.origin, key: finalKey(e, edits) })),
+      .map((e) => ({ origin: e.origin, key: finalKey(e, agent, edits) })),
   };
 }
 
@@ -93,7 +94,7 @@ function dropCollidingRenames(
   for (const agent of scan.agents) {
     if (agent.prediction.failure) continue;
     for (;;) {
-      const after = predictTools(sourcesAfter(agent, edits));
+      const after = predictTools(sourcesAfter(agent, edits), behaviourOfAgent(agent));
       if (!after.failure) break;
       const culprit = agentEntries(agent).find((e) => {
         const edit = edits.get(locationKey(e.keyLocation));
@@ -115,11 +116,39 @@ function dropCollidingRenames(
   }
 }
 
+/** What the agent's code asks for that its @mastra/core version does not have. */
+function versionGaps(agent: AgentInfo, label: string): Finding[] {
+  const behaviour = behaviourOfAgent(agent);
+  const out: Finding[] = [];
+  const known = (rule: VersionedRule) => !behaviour.unknown.includes(rule);
+  if (
+    known('sub-agent-tools') &&
+    !behaviour.offersSubAgents &&
+    agent.agents.entries.length &&
+    agent.runs.mode !== 'network'
+  )
+    out.push({
+      kind: 'missing-in-version',
+      message: `${label} runs ${describeVersion(agent.mastra)}, whose generate()/stream() offer no tool for a sub-agent (that came in 0.21.1): ${agent.agents.entries.map((e) => `"${e.key}"`).join(', ')} never reach the model`,
+      locations: agent.agents.entries.map((e) => e.keyLocation),
+      agents: [label],
+    });
+  if (known('agent-network') && !behaviour.agentNetwork && agent.runs.networkCalls.length)
+    out.push({
+      kind: 'missing-in-version',
+      message: `${label} runs ${describeVersion(agent.mastra)}, which has no agent.network() (it came in 0.16.3)`,
+      locations: agent.runs.networkCalls,
+      agents: [label],
+    });
+  return out;
+}
+
 function reportOnly(scan: ScanResult): Finding[] {
   const findings: Finding[] = [];
   for (const agent of scan.agents) {
     const label = agentLabel(agent);
     const entries = agentEntries(agent);
+    findings.push(...versionGaps(agent, label));
     for (const c of agent.prediction.collisions) {
       const locations = c.keys.flatMap((k) =>
         entries.filter((e) => e.origin === k.origin && e.key === k.key).map((e) => e.keyLocation),
@@ -189,7 +218,9 @@ function orderChanges(scan: ScanResult, edits: Map<string, Edit>): OrderChange[]
   for (const agent of scan.agents) {
     if (agent.prediction.failure) continue;
     const before = agent.prediction.offered.map((t) => t.wireName);
-    const after = predictTools(sourcesAfter(agent, edits)).offered.map((t) => t.wireName);
+    const after = predictTools(sourcesAfter(agent, edits), behaviourOfAgent(agent)).offered.map(
+      (t) => t.wireName,
+    );
     const same = [...before].sort().join('\0') === [...after].sort().join('\0');
     if (same && before.join('\0') !== after.join('\0'))
       out.push({ agent: agentLabel(agent), before, after });
@@ -352,7 +383,9 @@ export function wireChanges(scan: ScanResult, edits: readonly Edit[]): AgentWire
     agent: agentLabel(agent),
     file: agent.location.file,
     before: agent.prediction.offered.map((t) => t.wireName),
-    after: predictTools(sourcesAfter(agent, byKey)).offered.map((t) => t.wireName),
+    after: predictTools(sourcesAfter(agent, byKey), behaviourOfAgent(agent)).offered.map(
+      (t) => t.wireName,
+    ),
   }));
 }
 

@@ -24,6 +24,9 @@ const SEVERITY: Record<FindingKind, ReportFinding['severity']> = {
   'name-mapping': 'warning',
   unreached: 'note',
   'network-keys': 'note',
+  'version-unknown': 'warning',
+  'illegal-key': 'warning',
+  'missing-in-version': 'warning',
 };
 
 /** Our own version: package.json is two folders up from src/report, three from dist/src/report. */

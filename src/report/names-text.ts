@@ -11,7 +11,11 @@ function invalidChars(key: string): string[] {
 
 function why(tool: NamedKey, rawKey: string): string {
   if (tool.wireName === null)
-    return tool.key === '' ? 'makes Mastra crash (empty key)' : 'dropped by Mastra';
+    return tool.origin === 'agents' && tool.rawKey === tool.key
+      ? 'not offered (sub-agents are offered as tools from 0.21.1)'
+      : tool.key === ''
+        ? 'makes Mastra crash (empty key)'
+        : 'dropped by Mastra';
   const parts = tool.reasons.map((reason) => {
     switch (reason) {
       case 'invalid-character':
@@ -28,15 +32,8 @@ function why(tool: NamedKey, rawKey: string): string {
 }
 
 export function renderNamesText(report: NamesReport, style: Style = PLAIN): string {
-  const prefix = {
-    tools: '',
-    agents: 'agent-',
-    workflows: 'workflow-',
-    toolsets: '',
-    clientTools: '',
-  } as const;
   const rows = report.tools.map((t) => {
-    const raw = prefix[t.origin] + t.key;
+    const raw = t.rawKey;
     const status =
       t.wireName === null
         ? style.bad(why(t, raw))

@@ -21,19 +21,19 @@ function agentTitle(a: AgentInfo): string {
   return `${label}${extra.length ? ` (${extra.join(', ')})` : ''}`;
 }
 
-function entryFor(a: AgentInfo, rawKey: string, origin: string): ToolEntry | undefined {
+function entryFor(a: AgentInfo, key: string, origin: string): ToolEntry | undefined {
   const all = [...a.tools.entries, ...a.agents.entries, ...a.workflows.entries];
-  return [...all]
-    .reverse()
-    .find(
-      (e) =>
-        e.origin === origin &&
-        (origin === 'agents'
-          ? `agent-${e.key}`
-          : origin === 'workflows'
-            ? `workflow-${e.key}`
-            : e.key) === rawKey,
-    );
+  return [...all].reverse().find((e) => e.origin === origin && e.key === key);
+}
+
+/** Which @mastra/core the agent was judged by, and how that is known. */
+function versionNote(a: AgentInfo): string {
+  const m = a.mastra;
+  return m.source === 'installed' || m.source === 'lockfile'
+    ? `@mastra/core ${m.version} (${m.source})`
+    : m.source === 'range'
+      ? `@mastra/core ${m.range} (range)`
+      : '@mastra/core version unknown';
 }
 
 function describeValue(e: ToolEntry | undefined): string {
@@ -60,10 +60,12 @@ function describeValue(e: ToolEntry | undefined): string {
 }
 
 function agentSection(a: AgentInfo, style: Style): string[] {
-  const lines = [style.good(`Agent ${agentTitle(a)}`) + style.dim(`  ${at(a.location)}`)];
+  const lines = [
+    style.good(`Agent ${agentTitle(a)}`) + style.dim(`  ${at(a.location)}  ${versionNote(a)}`),
+  ];
   const p = a.prediction;
   const rows = p.offered.map((t, i) => {
-    const entry = entryFor(a, t.rawKey, t.origin);
+    const entry = entryFor(a, t.key, t.origin);
     const note = t.rewritten ? style.warn(`rewritten (${t.reasons.join(', ')})`) : '';
     const where = entry
       ? at(entry.keyLocation) +

@@ -6,14 +6,16 @@ import path from 'node:path';
 import type { Node, Project } from '../ts-morph.ts';
 import { relativePath } from './ast.ts';
 import {
-  ORIGIN_PREFIX,
+  rawKeyFor,
+  wireNameFor,
   type Prediction,
   type ToolSources,
   type Toolset,
 } from '../names/normalise.ts';
 import { predictRequest } from '../names/request.ts';
-import { behaviourFor } from '../names/versions.ts';
+import { behaviourOf } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
+import { MastraVersions } from './files/mastra-install.ts';
 import { findAgentConstructors, mastraRegistrations, readAgent } from './registrations/agents.ts';
 import { agentLookup, findCalls, NETWORK_METHODS } from './registrations/calls.ts';
 import { findFileAgents } from './registrations/file-agents.ts';
@@ -31,6 +33,7 @@ import {
   type AgentRuns,
   type CallOptionsInfo,
   type CallSite,
+  type MastraVersion,
   type Mention,
   type NameUse,
   type AgentRunMode,
@@ -117,8 +120,9 @@ function toolNames(
     ...agent.workflows.entries,
     ...extra,
   ]) {
-    const raw = ORIGIN_PREFIX[entry.origin] + entry.key;
-    const wireName = raw === '' ? '' : toWireName(raw);
+    const behaviour = behaviourOf(agent.mastra);
+    const raw = rawKeyFor(entry.origin, entry.key, behaviour);
+    const wireName = wireNameFor(raw, behaviour);
     const add = (name: string | undefined, as: ToolName['as']) => {
       if (name && name.length > 1)
         out.push({
@@ -132,7 +136,7 @@ function toolNames(
     };
     add(wireName, 'wire-name');
     add(raw, 'key');
-    if (entry.origin !== 'tools') add(entry.key, 'key');
+    if (raw !== entry.key) add(entry.key, 'key');
     const value = entry.value;
     if ('id' in value) add(value.id, 'id');
     // A sub-agent named in a prompt by its own id or name (`browser-agent`) is offered as agent-KEY.
@@ -146,6 +150,12 @@ function toolNames(
     else add(entry.valueName, 'export-name');
   }
   return out;
+}
+
+/** Resolves each file's @mastra/core from the files on disk (install, lockfile, package.json). */
+function versionsUnder(root: string): (file: string) => MastraVersion {
+  const versions = new MastraVersions(root);
+  return (file) => versions.forFile(file);
 }
 
 /**
@@ -172,6 +182,7 @@ export function analyse(
   fileCount: number,
   version: string | undefined,
   types: TypeOracle = SAME_PROJECT,
+  versionOf: (file: string) => MastraVersion = versionsUnder(root),
 ): ScanResult {
   const unparsable: ScanResult['files']['unparsable'] = [];
   const scanned = candidates.filter((file) => {
@@ -203,11 +214,12 @@ export function analyse(
     if (index !== undefined) partial[index]!.registeredAs.push(reg.key);
   }
 
-  const behaviour = behaviourFor(version);
   const agents: AgentInfo[] = partial.map((a) => {
-    const prediction = predictRequest(agentSources(a), {}, behaviour).prediction;
+    const mastra = versionOf(path.join(root, a.location.file));
+    const prediction = predictRequest(agentSources(a), {}, behaviourOf(mastra)).prediction;
     return {
       ...a,
+      mastra,
       prediction,
       unknownNames: a.defaultOptions ? unknownNames(a.defaultOptions, prediction) : [],
       runs: { mode: 'unreached', calls: [], networkCalls: [], subAgentOf: [] },
@@ -223,11 +235,13 @@ export function analyse(
       const sendsTools =
         !NETWORK_METHODS.has(call.method) &&
         (agent || call.options.toolsets.entries.length || call.options.clientTools.entries.length);
+      const mastra = agent?.mastra ?? versionOf(path.join(root, call.location.file));
       const prediction = sendsTools
-        ? predictRequest(callSources(agent, call.options), {}, behaviour).prediction
+        ? predictRequest(callSources(agent, call.options), {}, behaviourOf(mastra)).prediction
         : undefined;
       return {
         ...call,
+        mastra,
         ...(prediction ? { prediction } : {}),
         unknownNames: prediction && agent ? unknownNames(call.options, prediction) : [],
       };

@@ -116,6 +116,21 @@ export interface AgentRuns {
   subAgentOf: number[];
 }
 
+/**
+ * The @mastra/core an agent's code runs with, and how that is known: the copy Node would load
+ * (`installed`), the lockfile (`lockfile`), only the range its package.json declares (`range`), or
+ * nothing (`unknown`). Naming rules that differ between versions follow it (src/names/versions.ts).
+ */
+export interface MastraVersion {
+  source: 'installed' | 'lockfile' | 'range' | 'unknown';
+  /** The exact version (installed, lockfile). */
+  version?: string;
+  /** The range as the package.json writes it (range; unknown when it is not a semver range). */
+  range?: string;
+  /** Where it was read, relative to the root (absolute when outside it). */
+  file?: string;
+}
+
 export interface AgentInfo {
   index: number;
   kind: 'constructor' | 'file-based';
@@ -132,6 +147,8 @@ export interface AgentInfo {
   instructions: TextFragment[];
   /** Request-context keys its option functions read (`requestContext.get('x')`), in source order. */
   contextKeys: ContextKeyRead[];
+  /** The @mastra/core this agent's package runs with; the prediction follows its rules. */
+  mastra: MastraVersion;
   prediction: Prediction;
   /** Names in `defaultOptions` (toolChoice, activeTools, prepareStep) that the model is not offered. */
   unknownNames: UnknownName[];
@@ -162,6 +179,8 @@ export interface CallSite {
   receiverText: string;
   options: CallOptionsInfo;
   prompts: TextFragment[];
+  /** The @mastra/core the call runs with: its agent's, or the calling file's when no agent is known. */
+  mastra: MastraVersion;
   /** Prediction for this call (agent tools plus its toolsets and clientTools). */
   prediction?: Prediction;
   /** Names in toolChoice / activeTools that the model is not offered. */
@@ -263,4 +282,4 @@ export interface ScanResult {
 }
 
 /** An agent as read from code, before the prediction is made. */
-export type AgentDraft = Omit<AgentInfo, 'prediction' | 'unknownNames' | 'runs'>;
+export type AgentDraft = Omit<AgentInfo, 'prediction' | 'unknownNames' | 'runs' | 'mastra'>;

@@ -22,6 +22,12 @@ function errorMatches(
   captured: NonNullable<Captured['error']>,
   name?: string,
 ): boolean {
+  // Legacy generate() (0.16) rejects with Mastra's error itself: the collision, or V8's TypeError.
+  if (line.errorId === 'AGENT_TOOL_NAME_COLLISION')
+    return (
+      captured.message === message &&
+      (name === undefined ? captured.id === 'TypeError' : captured.id === line.errorId)
+    );
   if (captured.id !== line.errorId) return false;
   // 0.24.x has no structured cause and prefixes the error's class with the stack after it.
   if (line.errorId === 'AGENT_STREAM_FAILED')

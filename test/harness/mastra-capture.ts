@@ -34,14 +34,17 @@ export interface Captured {
  */
 type Config = Record<string, unknown>;
 interface AgentLike {
-  generate: (prompt: string, options: Config) => Promise<unknown>;
+  generate: (prompt: string, options?: Config) => Promise<unknown>;
+  /** From 0.16.3 on. */
+  network?: (prompt: string) => Promise<AsyncIterable<unknown>>;
   __setLogger?: (logger: unknown) => void;
+  __setMemory: (memory: unknown) => void;
 }
 interface WorkflowBuilder {
   then: (step: unknown) => WorkflowBuilder;
   commit: () => unknown;
 }
-interface LoadedLine {
+export interface LoadedLine {
   Agent: new (config: Config) => AgentLike;
   createTool: (config: Config) => unknown;
   createWorkflow: (config: Config) => WorkflowBuilder;
@@ -49,6 +52,8 @@ interface LoadedLine {
   noopLogger: unknown;
   webSearchTool: unknown;
   z: { object: (shape: Config) => unknown; string: () => unknown };
+  /** The model config for a case: what the line's generate() accepts, pointed at `url`. */
+  model: (url: string) => unknown;
 }
 
 const loaded = new Map<string, Promise<LoadedLine>>();
@@ -57,7 +62,7 @@ export function loadLine(line: MastraLine): Promise<LoadedLine> {
   let promise = loaded.get(line.pkg);
   if (!promise) {
     promise = (async () => {
-      const [agent, tools, workflows, logger, zod] = await Promise.all([
+      const [agent, tools, workflows, logger, zod, openai] = await Promise.all([
         import(`${line.pkg}/agent`) as Promise<Pick<LoadedLine, 'Agent'>>,
         import(`${line.pkg}/tools`) as Promise<Pick<LoadedLine, 'createTool' | 'webSearchTool'>>,
         import(`${line.pkg}/workflows`) as Promise<
@@ -65,7 +70,15 @@ export function loadLine(line: MastraLine): Promise<LoadedLine> {
         >,
         import(`${line.pkg}/logger`) as Promise<Pick<LoadedLine, 'noopLogger'>>,
         import('zod') as Promise<Pick<LoadedLine, 'z'>>,
+        // Lines before 0.13 take an AI SDK v1 model object rather than a model router config.
+        line.model === 'ai-sdk-v1' ? import('ai-sdk-openai-1') : undefined,
       ]);
+      const model = openai
+        ? (url: string) =>
+            openai
+              .createOpenAI({ baseURL: url, apiKey: 'sk-fake', compatibility: 'compatible' })
+              .chat('gpt-4o-mini')
+        : (url: string) => ({ id: 'openai/gpt-4o-mini', url, apiKey: 'sk-fake' });
       return {
         Agent: agent.Agent,
         createTool: tools.createTool,
@@ -74,6 +87,7 @@ export function loadLine(line: MastraLine): Promise<LoadedLine> {
         noopLogger: logger.noopLogger,
         webSearchTool: tools.webSearchTool,
         z: zod.z,
+        model,
       };
     })();
     loaded.set(line.pkg, promise);
@@ -103,7 +117,7 @@ export async function captureCall(
 ): Promise<Captured> {
   const m = await loadLine(line);
   const caseId = `c${++counter}`;
-  const model = { id: 'openai/gpt-4o-mini', url: provider.urlFor(caseId), apiKey: 'sk-fake' };
+  const model = m.model(provider.urlFor(caseId));
   const inputSchema = m.z.object({ q: m.z.string() });
   const tool = (id: string) =>
     m.createTool({

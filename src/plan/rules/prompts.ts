@@ -12,7 +12,8 @@
  * The offered name depends on how the agent runs: `generate`/`stream` send the wire name
  * (`agent-KEY` for a sub-agent); `network()` lists raw keys to its routing agent.
  */
-import { isLegalToolName, toWireName } from '../../names/wire-name.ts';
+import { wireNameFor } from '../../names/normalise.ts';
+import { isLegalToolName } from '../../names/wire-name.ts';
 import type {
   AgentInfo,
   Location,
@@ -21,7 +22,17 @@ import type {
   TextFragment,
   ToolEntry,
 } from '../../scan/model.ts';
-import { agentEntries, agentLabel, locationKey, rawKeyOf, renderKey, wireOf } from '../agents.ts';
+import {
+  agentEntries,
+  agentLabel,
+  behaviourOfAgent,
+  locationKey,
+  rawKeyOf,
+  renderKey,
+  versionUndecided,
+  wireCandidates,
+  wireOf,
+} from '../agents.ts';
 import { isSafeNewKey, RESERVED_PREFIX, renameBlockers } from '../evidence.ts';
 import type { Edit, Finding, RuleId } from '../model.ts';
 import { runDescription } from '../runs.ts';
@@ -146,8 +157,9 @@ function promptName(
     agent.runs.mode !== 'network' &&
     !collides &&
     entry.keyKind !== 'file-name';
+  const raw = rawKeyOf(entry, agent);
   const network = rewritten
-    ? toWireName(rawKeyOf(entry)).slice(rawKeyOf(entry).length - entry.key.length)
+    ? wireNameFor(raw, behaviourOfAgent(agent)).slice(raw.length - entry.key.length)
     : entry.key;
   switch (agent.runs.mode) {
     case 'network':
@@ -178,7 +190,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
     const leftInList = new Set<string>();
     for (const [entry, mentions] of byTool) {
       const loc = locationKey(entry.keyLocation);
-      const current = wireOf(entry);
+      const current = wireOf(entry, agent);
       const final = renamed.get(loc) ?? current;
       const wanted = promptName(agent, entry, final, options.rules);
       if (typeof wanted !== 'string') {
@@ -274,6 +286,21 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
             agents: [label],
           });
         }
+        continue;
+      }
+      // The offered name depends on a version the scan does not know (the agent-/workflow- prefix,
+      // the key rewrite): say so instead of writing a name that is wrong for some versions.
+      const candidates =
+        wanted === current && !renamed.has(loc) ? wireCandidates(entry, agent) : [];
+      if (candidates.length > 1) {
+        for (const m of actionable)
+          plan.findings.push({
+            kind: 'version-unknown',
+            rule: 'prompts',
+            message: `"${m.name}" names ${entry.origin === 'tools' ? 'the tool' : entry.origin === 'agents' ? 'the sub-agent' : 'the workflow'} "${entry.key}", and it is left as it is: ${versionUndecided(agent, label, candidates)}`,
+            locations: [m.location],
+            agents: [label],
+          });
         continue;
       }
       const why =

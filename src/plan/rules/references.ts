@@ -10,6 +10,8 @@ import {
   callEntries,
   locationKey,
   renderString,
+  versionUndecided,
+  wireCandidates,
   wireOf,
 } from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
@@ -22,6 +24,7 @@ export function planReferences(
   const findings: Finding[] = [];
   for (const m of scan.mentions.filter((x) => x.context === 'comparison')) {
     const targets = new Map<string, { current: string; agents: string[] }>();
+    let undecided: string | undefined;
     for (const t of m.matches) {
       const agent = scan.agents[t.agentIndex]!;
       const callTools = scan.calls.filter((c) => c.agentIndex === agent.index).flatMap(callEntries);
@@ -29,13 +32,28 @@ export function planReferences(
         (e) => e.origin === t.origin && e.key === t.key,
       );
       if (!entry) continue;
-      const final = finalNames.get(locationKey(entry.keyLocation)) ?? wireOf(entry);
-      const got = targets.get(final) ?? { current: wireOf(entry), agents: [] };
+      const final = finalNames.get(locationKey(entry.keyLocation)) ?? wireOf(entry, agent);
+      const candidates = finalNames.has(locationKey(entry.keyLocation))
+        ? []
+        : wireCandidates(entry, agent);
+      if (candidates.length > 1)
+        undecided ??= versionUndecided(agent, agentLabel(agent), candidates);
+      const got = targets.get(final) ?? { current: wireOf(entry, agent), agents: [] };
       got.agents.push(agentLabel(agent));
       targets.set(final, got);
     }
     if (targets.has(m.name) || targets.size === 0) continue; // already a name some agent offers
     const where = `${m.location.file}:${m.location.line}`;
+    if (undecided) {
+      findings.push({
+        kind: 'version-unknown',
+        rule: 'references',
+        message: `code compares a tool name with "${m.name}" at ${where}, left as it is: ${undecided}`,
+        locations: [m.location],
+        agents: [...targets.values()].flatMap((t) => t.agents),
+      });
+      continue;
+    }
     if (targets.size > 1) {
       findings.push({
         kind: 'reference',

@@ -12,6 +12,7 @@ import type { Edit, Finding, RuleId } from '../model.ts';
 
 function rekeyEdit(
   rule: RuleId,
+  agent: AgentInfo,
   entry: ToolEntry,
   id: string,
   agents: string[],
@@ -28,7 +29,7 @@ function rekeyEdit(
     ...(shorthand ? { shorthandValue: entry.keyText } : {}),
     reason,
     effect: 'renamed',
-    wire: { before: wireOf(entry), after: id },
+    wire: { before: wireOf(entry, agent), after: id },
     agents,
   };
 }
@@ -59,7 +60,7 @@ function plan(
         findings.push({
           kind: 'rename-kept',
           rule,
-          message: `"${wireOf(entry)}" is not re-keyed to "${c.id}": ${why}`,
+          message: `"${wireOf(entry, agent)}" is not re-keyed to "${c.id}": ${why}`,
           locations: [entry.keyLocation],
           agents: [label],
         });
@@ -86,7 +87,7 @@ function plan(
         kept(`the current name is still used: ${blockers.join('; ')}`);
         continue;
       }
-      edits.push(rekeyEdit(rule, entry, c.id, [label], c.reason));
+      edits.push(rekeyEdit(rule, agent, entry, c.id, [label], c.reason));
     }
   }
   return { edits, findings };

@@ -2,10 +2,23 @@
  * `rewrite-keys`: an illegal or over-long key becomes the name Mastra already sends for it
  * (`'search.web': t` becomes `search_web: t`). The model sees the same names; only the order can
  * change, because rewritten keys no longer move to the end. Keys in a collision are left alone.
+ * Versions before 0.13.2 send such a key as written (providers reject it): reported, not edited.
  */
 import type { Collision } from '../../names/normalise.ts';
-import type { ScanResult, ToolEntry } from '../../scan/model.ts';
-import { agentEntries, agentLabel, callEntries, rawKeyOf, renderKey, wireOf } from '../agents.ts';
+import { describeVersion } from '../../names/versions.ts';
+import { isLegalToolName } from '../../names/wire-name.ts';
+import type { AgentInfo, ScanResult, ToolEntry } from '../../scan/model.ts';
+import {
+  agentEntries,
+  agentLabel,
+  behaviourOfAgent,
+  callEntries,
+  rawKeyOf,
+  renderKey,
+  versionUndecided,
+  wireCandidates,
+  wireOf,
+} from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
 import { runDescription } from '../runs.ts';
 
@@ -15,9 +28,16 @@ function inCollision(entry: ToolEntry, collisions: Collision[]): boolean {
   );
 }
 
-function rewriteEdit(entry: ToolEntry, agents: string[]): Edit | Finding {
-  const raw = rawKeyOf(entry);
-  const wire = wireOf(entry);
+/** The key an entry is rewritten to: its wire name without the prefix its version adds. */
+type Runs = Pick<AgentInfo, 'mastra'>;
+
+function newKeyOf(entry: ToolEntry, agent: Runs, wire: string): string {
+  return wire.slice(rawKeyOf(entry, agent).length - entry.key.length);
+}
+
+function rewriteEdit(entry: ToolEntry, agent: Runs, agents: string[]): Edit | Finding {
+  const raw = rawKeyOf(entry, agent);
+  const wire = wireOf(entry, agent);
   if (entry.keyKind === 'file-name') {
     return {
       kind: 'file-name-key',
@@ -27,8 +47,21 @@ function rewriteEdit(entry: ToolEntry, agents: string[]): Edit | Finding {
       agents,
     };
   }
-  const prefix = raw.slice(0, raw.length - entry.key.length);
-  const newKey = wire.slice(prefix.length);
+  const newKey = newKeyOf(entry, agent, wire);
+  // Without the prefix a leading digit gains `_`, and the 63 cut falls elsewhere: the new key
+  // then depends on a version the scan does not know.
+  const candidates = wireCandidates(entry, agent).filter((n) => n !== raw);
+  const keys = new Set(
+    candidates.map((n) => (n.length < wire.length ? n : newKeyOf(entry, agent, n))),
+  );
+  if (keys.size > 1)
+    return {
+      kind: 'version-unknown',
+      rule: 'rewrite-keys',
+      message: `the key "${entry.key}" is not rewritten: ${versionUndecided(agent, agents[0] ?? 'the agent', candidates)}`,
+      locations: [entry.keyLocation],
+      agents,
+    };
   const shorthand = entry.keyKind === 'shorthand';
   return {
     rule: 'rewrite-keys',
@@ -57,9 +90,23 @@ export function planRewriteKeys(scan: ScanResult): { edits: Edit[]; findings: Fi
         `${u.location.file}:${u.location.line}:${u.location.column}`,
       ]);
   const reported = new Set<string>();
-  const visit = (entries: ToolEntry[], collisions: Collision[], agents: string[]) => {
+  const visit = (entries: ToolEntry[], agent: Runs, collisions: Collision[], agents: string[]) => {
+    const behaviour = behaviourOfAgent(agent);
     for (const entry of entries) {
-      if (wireOf(entry) === rawKeyOf(entry) || rawKeyOf(entry) === '') continue;
+      const raw = rawKeyOf(entry, agent);
+      if (raw === '') continue;
+      if (!behaviour.rewritesKeys && !behaviour.unknown.includes('key-rewrite')) {
+        if (!isLegalToolName(raw))
+          findings.push({
+            kind: 'illegal-key',
+            rule: 'rewrite-keys',
+            message: `${describeVersion(agent.mastra)} sends the key "${raw}" as written (the rewrite to legal names came in 0.13.2), and providers reject tool names outside a-zA-Z0-9_- or longer than 64; rename the key`,
+            locations: [entry.keyLocation],
+            agents,
+          });
+        continue;
+      }
+      if (wireOf(entry, agent) === raw) continue;
       // Mastra refuses these keys; we never invent a name to make them distinct.
       if (inCollision(entry, collisions)) continue;
       const uses = accessed.get(entry.key);
@@ -69,14 +116,14 @@ export function planRewriteKeys(scan: ScanResult): { edits: Edit[]; findings: Fi
           findings.push({
             kind: 'rename-kept',
             rule: 'rewrite-keys',
-            message: `the key "${entry.key}" is not rewritten to "${wireOf(entry).slice(rawKeyOf(entry).length - entry.key.length)}": code reads or changes the map by that key at ${uses.join(', ')}; rename both together (Mastra sends "${wireOf(entry)}" either way)`,
+            message: `the key "${entry.key}" is not rewritten to "${newKeyOf(entry, agent, wireOf(entry, agent))}": code reads or changes the map by that key at ${uses.join(', ')}; rename both together (Mastra sends "${wireOf(entry, agent)}" either way)`,
             locations: [entry.keyLocation],
             agents,
           });
         reported.add(at);
         continue;
       }
-      const out = rewriteEdit(entry, agents);
+      const out = rewriteEdit(entry, agent, agents);
       if ('kind' in out) findings.push(out);
       else edits.push(out);
     }
@@ -85,7 +132,7 @@ export function planRewriteKeys(scan: ScanResult): { edits: Edit[]; findings: Fi
     if (agent.runs.mode === 'network') {
       // network() lists raw keys to its routing agent and picks one by that name: nothing to fix.
       const illegal = agentEntries(agent).filter(
-        (e) => rawKeyOf(e) !== '' && wireOf(e) !== rawKeyOf(e),
+        (e) => rawKeyOf(e, agent) !== '' && !isLegalToolName(rawKeyOf(e, agent)),
       );
       if (illegal.length) {
         findings.push({
@@ -98,11 +145,16 @@ export function planRewriteKeys(scan: ScanResult): { edits: Edit[]; findings: Fi
       }
       continue;
     }
-    visit(agentEntries(agent), agent.prediction.collisions, [agentLabel(agent)]);
+    visit(agentEntries(agent), agent, agent.prediction.collisions, [agentLabel(agent)]);
   }
   for (const call of scan.calls) {
     const agent = call.agentIndex === undefined ? undefined : scan.agents[call.agentIndex];
-    visit(callEntries(call), call.prediction?.collisions ?? [], agent ? [agentLabel(agent)] : []);
+    visit(
+      callEntries(call),
+      agent ?? call,
+      call.prediction?.collisions ?? [],
+      agent ? [agentLabel(agent)] : [],
+    );
   }
   return { edits, findings };
 }

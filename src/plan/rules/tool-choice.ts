@@ -4,6 +4,7 @@
  * export name is changed to the wire name, and names follow any re-key. Names that match no tool,
  * or that are built at run time, are reported.
  */
+import { prefixKnown } from '../../names/versions.ts';
 import { isLegalToolName } from '../../names/wire-name.ts';
 import type {
   AgentInfo,
@@ -18,7 +19,10 @@ import {
   callEntries,
   locationKey,
   rawKeyOf,
+  behaviourOfAgent,
   renderString,
+  versionUndecided,
+  wireCandidates,
   wireOf,
 } from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
@@ -26,11 +30,11 @@ import type { Edit, Finding } from '../model.ts';
 /** Final wire name per entry (by key location), after the renames the plan makes. */
 export type FinalNames = Map<string, string>;
 
-function namesOf(entry: ToolEntry): Array<[string, string]> {
+function namesOf(entry: ToolEntry, agent: AgentInfo): Array<[string, string]> {
   const v = entry.value;
   const out: Array<[string, string]> = [
-    [wireOf(entry), 'wire name'],
-    [rawKeyOf(entry), 'key'],
+    [wireOf(entry, agent), 'wire name'],
+    [rawKeyOf(entry, agent), 'key'],
   ];
   if ('id' in v && v.id) out.push([v.id, 'id']);
   if (v.kind === 'builtin') out.push([v.exportName, 'export name']);
@@ -73,12 +77,14 @@ export function planToolChoice(
         continue;
       }
       const name = ref.name;
-      const matches = entries.filter((e) => namesOf(e).some(([n]) => n === name));
+      const matches = entries.filter((e) => namesOf(e, agent).some(([n]) => n === name));
       const targets = [
-        ...new Set(matches.map((e) => finalNames.get(locationKey(e.keyLocation)) ?? wireOf(e))),
+        ...new Set(
+          matches.map((e) => finalNames.get(locationKey(e.keyLocation)) ?? wireOf(e, agent)),
+        ),
       ];
       if (targets.length === 0) {
-        if (!entries.some((e) => wireOf(e) === name))
+        if (!entries.some((e) => wireOf(e, agent) === name))
           findings.push({
             kind: 'unknown-name',
             rule: 'tool-choice',
@@ -100,7 +106,25 @@ export function planToolChoice(
       }
       const target = targets[0]!;
       if (target === name || !isLegalToolName(target)) continue;
-      const as = namesOf(matches[0]!).find(([n]) => n === name)?.[1] ?? 'name';
+      // A key the plan edits gets a legal name, sent as written by every version; a prefix is
+      // still the version's.
+      const entry = matches[0]!;
+      const candidates =
+        finalNames.has(locationKey(entry.keyLocation)) &&
+        prefixKnown(behaviourOfAgent(agent), entry.origin)
+          ? [target]
+          : wireCandidates(entry, agent);
+      if (candidates.length > 1) {
+        findings.push({
+          kind: 'version-unknown',
+          rule: 'tool-choice',
+          message: `${option} "${name}" (${where}) is left as it is: ${versionUndecided(agent, label, candidates)}`,
+          locations: [ref.location],
+          agents: [label],
+        });
+        continue;
+      }
+      const as = namesOf(matches[0]!, agent).find(([n]) => n === name)?.[1] ?? 'name';
       const followsRename = as === 'wire name';
       if (!ref.literal) {
         findings.push({

@@ -49,16 +49,18 @@ function knownNames(scan: ScanResult): Set<string> {
   for (const a of scan.agents) {
     for (const n of [a.id, a.name, a.variable, ...a.registeredAs]) if (n) known.add(n);
     for (const e of agentEntries(a)) {
-      known.add(e.key).add(wireOf(e));
+      known.add(e.key).add(wireOf(e, a));
       if (e.valueName) known.add(e.valueName);
       if ('id' in e.value && e.value.id) known.add(e.value.id);
       if (e.value.kind === 'builtin' || e.value.kind === 'web-search-marker')
         known.add(e.value.exportName);
     }
   }
-  for (const c of scan.calls)
+  for (const c of scan.calls) {
+    const agent = c.agentIndex === undefined ? undefined : scan.agents[c.agentIndex];
     for (const e of [...c.options.toolsets.entries, ...c.options.clientTools.entries])
-      known.add(e.key).add(wireOf(e));
+      known.add(e.key).add(agent ? wireOf(e, agent) : e.key);
+  }
   return known;
 }
 

@@ -51,6 +51,12 @@ const FINDING_HELP: Record<FindingKind, string> = {
     'An agent that nothing registers, calls or uses as a sub-agent; its edits change code nothing runs.',
   'network-keys':
     'An agent run only with network() is given raw keys by its routing agent; function-name rules do not apply to it.',
+  'version-unknown':
+    'A name depends on the @mastra/core version (the agent- and workflow- prefixes came in 0.22.0, the key rewrite in 0.13.2), and no install, lockfile or exact package.json range tells which; not edited.',
+  'illegal-key':
+    'A key that @mastra/core before 0.13.2 sends as written; providers reject tool names outside a-zA-Z0-9_-. Rename the key.',
+  'missing-in-version':
+    "The agent's code asks for what its @mastra/core version does not have: sub-agents offered as tools (0.21.1) or agent.network() (0.16.3).",
 };
 
 function rule(id: string, help: string): ReportingDescriptor {

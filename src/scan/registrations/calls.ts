@@ -73,8 +73,8 @@ export function findCalls(
   ctx: MapContext,
   file: SourceFile,
   agents: AgentLookup,
-): Array<Omit<CallSite, 'prediction' | 'unknownNames'>> {
-  const out: Array<Omit<CallSite, 'prediction' | 'unknownNames'>> = [];
+): Array<Omit<CallSite, 'prediction' | 'unknownNames' | 'mastra'>> {
+  const out: Array<Omit<CallSite, 'prediction' | 'unknownNames' | 'mastra'>> = [];
   for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (
