@@ -13,9 +13,12 @@ import { pathToFileURL } from 'node:url';
 import { toWireName } from '../src/names/wire-name.ts';
 import { buildPlan } from '../src/plan/plan.ts';
 import type { AgentInfo, RuntimeTools } from '../src/scan/model.ts';
+import { migrate } from '../src/migrate/migrate.ts';
+import { scanRepository } from '../src/scan/scan.ts';
 import { captureFixtureAgent } from './harness/fixture-agents.ts';
 import { useFakeProvider } from './harness/provider-hooks.ts';
 import { agent, fixturePath, keys, scanFixture, wire } from './helpers/fixture-scan.ts';
+import { copyFixture } from './helpers/git-copy.ts';
 
 const provider = useFakeProvider();
 const FIXTURE = 'scan/browser-tools';
@@ -199,5 +202,36 @@ describe('against real @mastra/core', () => {
       (t) => t.function.name,
     );
     assert.deepEqual(names, ['notes', 'browser_goto', 'page_summary', 'browser_peek']);
+  });
+
+  test('after migrate, a browser agent still sends the names its prompt now uses (the browser a stand-in without tools)', async () => {
+    const copy = copyFixture(FIXTURE);
+    try {
+      const result = await migrate(copy.root);
+      assert.deepEqual(
+        result.files.filter((f) => f.status === 'failed'),
+        [],
+      );
+      assert.deepEqual((await migrate(copy.root, { force: true, dryRun: true })).plan.edits, []);
+      const lead = agent(await scanRepository(copy.root), 'lead-finder');
+      assert.deepEqual(wire(lead), ['lead_save', 'summarizePage']);
+      // A browser needs a memory thread to run (1.71.0: its context processor asks for one).
+      const mod = (await import(pathToFileURL(path.join(copy.root, lead.location.file)).href)) as {
+        leadFinder: { __setMemory(memory: unknown): void };
+      };
+      const { MockMemory } = await import('@mastra/core/memory');
+      mod.leadFinder.__setMemory(new MockMemory());
+      const names = (
+        await captureFixtureAgent(copy.root, lead, provider(), {
+          memory: { thread: 't1', resource: 'r1' },
+        })
+      ).toolNames;
+      assert.deepEqual(names, wire(lead));
+      const text = lead.instructions.map((f) => f.text.replace(/\\`/g, '`')).join('\n');
+      assert.match(text, /`lead_save` tool/);
+      assert.match(text, /Never call lead_save twice/);
+    } finally {
+      copy.cleanup();
+    }
   });
 });
