@@ -23,8 +23,10 @@ export const ts = tsMorph.ts;
 /** The compiler types the scanner names (a namespace of types merges with the `ts` value). */
 // eslint-disable-next-line @typescript-eslint/no-namespace -- a type namespace is how `ts.X` names both a value and types
 export declare namespace ts {
+  export type CallExpression = TsMorph.ts.CallExpression;
   export type ClassDeclaration = TsMorph.ts.ClassDeclaration;
   export type CompilerOptions = TsMorph.ts.CompilerOptions;
+  export type Declaration = TsMorph.ts.Declaration;
   export type ExtendedConfigCacheEntry = TsMorph.ts.ExtendedConfigCacheEntry;
   export type Identifier = TsMorph.ts.Identifier;
   export type InterfaceDeclaration = TsMorph.ts.InterfaceDeclaration;
@@ -38,6 +40,8 @@ export declare namespace ts {
   export type Statement = TsMorph.ts.Statement;
   export type SyntaxKind = TsMorph.ts.SyntaxKind;
   export type StringLiteralLike = TsMorph.ts.StringLiteralLike;
+  export type Type = TsMorph.ts.Type;
+  export type TypeChecker = TsMorph.ts.TypeChecker;
   export type TypeNode = TsMorph.ts.TypeNode;
   export type TypeParameterDeclaration = TsMorph.ts.TypeParameterDeclaration;
   export type TypeReferenceNode = TsMorph.ts.TypeReferenceNode;

@@ -174,9 +174,16 @@ function reportOnly(scan: ScanResult): Finding[] {
       });
     }
     for (const r of [...agent.tools.runtime, ...agent.agents.runtime, ...agent.workflows.runtime]) {
-      const renamed = r.prefixes
-        .filter((p) => toWireName(`${p}x`) !== `${p}x`)
-        .map((p) => `${p}* becomes ${toWireName(`${p}x`).slice(0, -1)}*`);
+      const renamed = [
+        ...r.prefixes
+          .filter((p) => toWireName(`${p}x`) !== `${p}x`)
+          .map((p) => `${p}* becomes ${toWireName(`${p}x`).slice(0, -1)}*`),
+        ...(r.names ?? [])
+          .filter((n) => toWireName(n) !== n)
+          .map((n) => `"${n}" becomes "${toWireName(n)}"`),
+      ];
+      // A browser's, workspace's or skills' own names are legal: nothing to tell unless renamed.
+      if (!renamed.length && r.bounded && !['mcp', 'registry'].includes(r.kind)) continue;
       findings.push({
         kind: 'runtime-names',
         message: `${r.reason}${renamed.length ? `; ${renamed.join(', ')}` : ''}`,

@@ -16,7 +16,12 @@ import { predictRequest } from '../names/request.ts';
 import { behaviourOf } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
 import { MastraVersions } from './files/mastra-install.ts';
-import { findAgentConstructors, mastraRegistrations, readAgent } from './registrations/agents.ts';
+import {
+  findAgentConstructors,
+  inheritWorkspace,
+  mastraRegistrations,
+  readAgent,
+} from './registrations/agents.ts';
 import { agentLookup, findCalls, NETWORK_METHODS } from './registrations/calls.ts';
 import { findFileAgents } from './registrations/file-agents.ts';
 import {
@@ -211,7 +216,10 @@ export function analyse(
   partial.push(...findFileAgents(ctx, project, partial.length, constructorFiles));
   for (const reg of sourceFiles.flatMap((sf) => inFile(sf, () => mastraRegistrations(sf)))) {
     const index = nodes.get(reg.target);
-    if (index !== undefined) partial[index]!.registeredAs.push(reg.key);
+    if (index === undefined) continue;
+    partial[index]!.registeredAs.push(reg.key);
+    const workspace = reg.workspace;
+    if (workspace) inFile(workspace, () => inheritWorkspace(ctx, partial[index]!, workspace));
   }
 
   const agents: AgentInfo[] = partial.map((a) => {

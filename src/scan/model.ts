@@ -51,22 +51,45 @@ export interface ToolEntry {
   via: Location[];
   /** Toolset name, for call-time toolsets. */
   toolset?: string;
+  /**
+   * Read from the type checker where the syntax stops (a helper or builder whose body cannot be
+   * read), and written in no object literal that reaches the map: the model is offered it, but it
+   * is never edited. `keyLocation` is the key's declaration in that type; `expression` is what the
+   * type was read from (the call in the tool map).
+   */
+  fromType?: { expression: string; location: Location };
 }
 
+/** Part of a tool source whose keys cannot be listed: it may offer any name. */
 export interface Unresolved {
   origin: ToolOrigin;
   location: Location;
   text: string;
   reason: string;
+  /** The helper the map goes through whose result could not be listed, and where it is declared. */
+  helper?: { name: string; declaredAt?: Location };
 }
 
+/**
+ * Tools added at run time by a source whose names are only partly known: an MCP client, a tool
+ * registry, the agent's `browser`, `workspace` or `skills`.
+ */
 export interface RuntimeTools {
   origin: ToolOrigin;
   location: Location;
-  kind: 'mcp' | 'registry';
+  kind: 'mcp' | 'registry' | 'browser' | 'workspace' | 'skills';
   text: string;
   /** Known name prefixes: MCP names are `${server}_${tool}` with the tool part unknown. */
   prefixes: string[];
+  /** Names the source adds as they are (skill tools, workspace tools renamed in its config). */
+  names?: string[];
+  /**
+   * Every name the source can add starts with one of `prefixes` or is one of `names`. When false,
+   * it may add any name.
+   */
+  bounded: boolean;
+  /** The first @mastra/core version that has this option (older versions ignore it). */
+  since?: string;
   reason: string;
 }
 

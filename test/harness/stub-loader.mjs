@@ -1,6 +1,11 @@
-// Module hook: resolve @mastra/mcp to the offline stub when fixture apps are imported.
-const STUB = new URL('./stubs/mastra-mcp.mjs', import.meta.url).href;
+// Module hook: resolve @mastra/mcp and the browser providers (not installed) to offline stubs
+// when fixture apps are imported.
+const STUBS = {
+  '@mastra/mcp': new URL('./stubs/mastra-mcp.mjs', import.meta.url).href,
+  '@mastra/agent-browser': new URL('./stubs/mastra-browser.mjs', import.meta.url).href,
+  '@mastra/stagehand': new URL('./stubs/mastra-browser.mjs', import.meta.url).href,
+};
 export async function resolve(specifier, context, next) {
-  if (specifier === '@mastra/mcp') return { url: STUB, shortCircuit: true };
+  if (Object.hasOwn(STUBS, specifier)) return { url: STUBS[specifier], shortCircuit: true };
   return next(specifier, context);
 }

@@ -64,6 +64,12 @@ function plan(
           locations: [entry.keyLocation],
           agents: [label],
         });
+      if (entry.fromType) {
+        kept(
+          `the key is known only from the type of ${entry.fromType.expression}; no literal to edit`,
+        );
+        continue;
+      }
       if (RESERVED_PREFIX.test(c.id)) {
         kept(
           `Mastra treats tool names starting with agent- or workflow- as sub-agents and workflows`,

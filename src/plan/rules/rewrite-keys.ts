@@ -38,6 +38,16 @@ function newKeyOf(entry: ToolEntry, agent: Runs, wire: string): string {
 function rewriteEdit(entry: ToolEntry, agent: Runs, agents: string[]): Edit | Finding {
   const raw = rawKeyOf(entry, agent);
   const wire = wireOf(entry, agent);
+  if (entry.fromType) {
+    // Only a type names this key (a builder's return type): the literal that makes it is not known.
+    return {
+      kind: 'rename-kept',
+      rule: 'rewrite-keys',
+      message: `the key "${raw}" is known only from the type of ${entry.fromType.expression} (declared at ${entry.keyLocation.file}:${entry.keyLocation.line}); Mastra sends "${wire}". Rename it where the map is built, and in that type`,
+      locations: [entry.fromType.location],
+      agents,
+    };
+  }
   if (entry.keyKind === 'file-name') {
     return {
       kind: 'file-name-key',

@@ -7,6 +7,7 @@
  */
 import { closest, distance } from 'fastest-levenshtein';
 import { agentEntries, agentLabel, wireOf } from '../agents.ts';
+import { toWireName } from '../../names/wire-name.ts';
 import type { Finding } from '../model.ts';
 import { fragmentLocation } from '../../scan/mentions/mentions.ts';
 import type { AgentInfo, ScanResult } from '../../scan/model.ts';
@@ -64,6 +65,32 @@ function knownNames(scan: ScanResult): Set<string> {
   return known;
 }
 
+/**
+ * Names an agent's tool sources may add that the scan cannot list: undefined when any name may come
+ * (an unresolved map, a source with unknown names, its own or a call's); otherwise the prefixes and
+ * names of its run-time sources (`browser_*`, `mastra_workspace_*`, MCP `${server}_*`).
+ */
+function runtimeNames(
+  scan: ScanResult,
+  agent: AgentInfo,
+): { prefixes: string[]; names: string[] } | undefined {
+  const sets = [agent.tools, agent.agents, agent.workflows];
+  for (const c of scan.calls)
+    if (c.agentIndex === agent.index) sets.push(c.options.toolsets, c.options.clientTools);
+  const out = { prefixes: [] as string[], names: [] as string[] };
+  for (const set of sets) {
+    if (set.unresolved.length) return undefined;
+    for (const r of set.runtime) {
+      if (!r.bounded) return undefined;
+      // A prefix Mastra rewrites (`jira.cloud_`) reaches the model rewritten.
+      for (const p of r.prefixes) out.prefixes.push(p, toWireName(`${p}x`).slice(0, -1));
+      // A name the source gives that Mastra rewrites is offered only rewritten.
+      for (const n of r.names ?? []) out.names.push(toWireName(n));
+    }
+  }
+  return out;
+}
+
 function offeredBy(agent: AgentInfo): string[] {
   return agent.runs.mode === 'network'
     ? agentEntries(agent).map((e) => e.key)
@@ -94,7 +121,17 @@ export function unknownToolMentions(scan: ScanResult): Finding[] {
   const out: Finding[] = [];
   for (const agent of scan.agents) {
     const label = agentLabel(agent);
+    const runtime = runtimeNames(scan, agent);
+    // Tools we could not list may have any name: nothing this agent's prompt names is known unknown.
+    if (!runtime) continue;
+    const fromRuntime = (name: string) =>
+      runtime.names.includes(name) || runtime.prefixes.some((p) => name.startsWith(p));
     const offered = offeredBy(agent);
+    const described = [
+      ...offered.map((o) => `"${o}"`),
+      ...new Set(runtime.prefixes.map((p) => `${p}*`)),
+      ...new Set(runtime.names.map((n) => `"${n}"`)),
+    ];
     const seen = new Set<string>();
     for (const f of agent.instructions) {
       let fenced = false;
@@ -110,6 +147,7 @@ export function unknownToolMentions(scan: ScanResult): Finding[] {
             const quoted = /[`'"]/.test(before) && before === close;
             if (
               known.has(name) ||
+              fromRuntime(name) ||
               !shapedLikeName(name) ||
               /\.(ts|js|md|json|txt|yaml|yml|html|css)$/i.test(name) ||
               /^[A-Z0-9_]+$/.test(name)
@@ -129,11 +167,11 @@ export function unknownToolMentions(scan: ScanResult): Finding[] {
             const key = `${f.location.file}:${f.location.start + lineStart + m.index}`;
             if (seen.has(key)) continue;
             seen.add(key);
-            const guess = nearest(name, offered);
+            const guess = nearest(name, [...offered, ...runtime.names]);
             out.push({
               kind: 'unknown-tool-mention',
               rule: 'prompts',
-              message: `the instructions of ${label} name "${name}", which no agent offers; ${guess ? `did you mean "${guess}"?` : `${label} offers ${offered.length ? offered.map((o) => `"${o}"`).join(', ') : 'no tools'}`}`,
+              message: `the instructions of ${label} name "${name}", which no agent offers; ${guess ? `did you mean "${guess}"?` : `${label} offers ${described.length ? described.join(', ') : 'no tools'}`}`,
               locations: [fragmentLocation(f, lineStart + m.index, name.length)],
               agents: [label],
             });

@@ -7,6 +7,8 @@ import type { AgentDraft } from '../model.ts';
 import { staticString } from '../values/static-value.ts';
 import { textFragments } from '../mentions/prompt-text.ts';
 import { emptyToolSet, readToolMap, type MapContext } from '../values/tool-map.ts';
+import { browserTools, skillTools, workspaceTools } from '../values/agent-runtime-tools.ts';
+import type { RuntimeTools } from '../model.ts';
 
 export function findAgentConstructors(file: SourceFile): NewExpression[] {
   // A file without the `new` keyword has no constructor call: skip the walk.
@@ -48,6 +50,8 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
   const workflows = prop('workflows');
   const defaults = prop('defaultOptions');
   const instructions = prop('instructions');
+  const toolSet = tools ? readToolMap(ctx, tools, 'tools') : emptyToolSet();
+  toolSet.runtime.push(...optionTools(ctx, prop));
   return {
     index,
     kind: 'constructor',
@@ -55,7 +59,7 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
     ...(name === undefined ? {} : { name }),
     ...(variable === undefined ? {} : { variable }),
     location: locate(ctx, node),
-    tools: tools ? readToolMap(ctx, tools, 'tools') : emptyToolSet(),
+    tools: toolSet,
     agents: agents ? readToolMap(ctx, agents, 'agents') : emptyToolSet(),
     workflows: workflows ? readToolMap(ctx, workflows, 'workflows') : emptyToolSet(),
     ...(defaults ? { defaultOptions: readCallOptions(ctx, defaults) } : {}),
@@ -65,24 +69,68 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
   };
 }
 
-/** `new Mastra({ agents: { key: agent } })`: key -> the agent's constructor node. */
-export function mastraRegistrations(file: SourceFile): Array<{ key: string; target: Node }> {
-  const out: Array<{ key: string; target: Node }> = [];
+/**
+ * Tools the agent's `browser`, `workspace` and `skills` options add at run time. A browser of the
+ * agent's own wins over its workspace's.
+ */
+export function optionTools(
+  ctx: MapContext,
+  prop: (name: string) => Node | undefined,
+  owner: 'agent' | 'file-based' = 'agent',
+): RuntimeTools[] {
+  const browser = prop('browser');
+  const workspace = prop('workspace');
+  const skills = prop('skills');
+  const fromWorkspace = workspace ? workspaceTools(ctx, workspace, owner) : [];
+  return [
+    ...(browser ? [browserTools(ctx, browser)] : []),
+    ...fromWorkspace.filter((r) => !(browser && r.kind === 'browser')),
+    ...(skills ? [skillTools(ctx, skills)] : []),
+  ];
+}
+
+/**
+ * A workspace set on `new Mastra({ workspace })` is what every agent it registers uses when it has
+ * none of its own (Agent.getWorkspace() falls back to it; measured with 1.71.0).
+ */
+export function inheritWorkspace(ctx: MapContext, agent: AgentDraft, workspace: Node): void {
+  const runtime = agent.tools.runtime;
+  if (runtime.some((r) => r.kind === 'workspace')) return;
+  const ownBrowser = runtime.some((r) => r.kind === 'browser');
+  runtime.push(
+    ...workspaceTools(ctx, workspace, 'mastra').filter(
+      (r) => !(ownBrowser && r.kind === 'browser'),
+    ),
+  );
+}
+
+/**
+ * `new Mastra({ agents: { key: agent } })`: key -> the agent's constructor node, and the Mastra
+ * instance's `workspace` when it has one.
+ */
+export function mastraRegistrations(
+  file: SourceFile,
+): Array<{ key: string; target: Node; workspace?: Node }> {
+  const out: Array<{ key: string; target: Node; workspace?: Node }> = [];
   // A file without the `new` keyword has no constructor call: skip the walk.
   if (!/\bnew\b/.test(file.getFullText())) return out;
   for (const n of descendantsOfKind(file, SyntaxKind.NewExpression)) {
     if (!isMastraExport(n.getExpression(), ['Mastra'])) continue;
     const [config] = n.getArguments();
-    const agents = config ? propertyValue(resolveValue(config), 'agents') : undefined;
+    const options = config ? resolveValue(config) : undefined;
+    const agents = options ? propertyValue(options, 'agents') : undefined;
+    const workspace = options ? propertyValue(options, 'workspace') : undefined;
+    const shared = workspace ? { workspace } : {};
     const map = agents ? resolveValue(agents) : undefined;
     if (!map || !Node.isObjectLiteralExpression(map)) continue;
     for (const p of map.getProperties()) {
       if (Node.isShorthandPropertyAssignment(p))
-        out.push({ key: p.getName(), target: resolveValue(p.getNameNode()) });
+        out.push({ key: p.getName(), target: resolveValue(p.getNameNode()), ...shared });
       else if (Node.isPropertyAssignment(p))
         out.push({
           key: p.getName().replace(/^['"]|['"]$/g, ''),
           target: resolveValue(p.getInitializerOrThrow()),
+          ...shared,
         });
     }
   }

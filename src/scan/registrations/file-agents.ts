@@ -10,7 +10,9 @@ import { Node, type Project, type SourceFile } from '../../ts-morph.ts';
 import { locate, propertyValue } from '../ast.ts';
 import { contextKeys } from './context-keys.ts';
 import { inFile } from '../files/isolate.ts';
-import type { AgentDraft, ToolEntry, ToolSet } from '../model.ts';
+import type { AgentDraft, RuntimeTools, ToolEntry, ToolSet } from '../model.ts';
+import { SKILL_TOOLS, WORKSPACE_PREFIX, workspaceTools } from '../values/agent-runtime-tools.ts';
+import { optionTools } from './agents.ts';
 import { objectBehind, staticString } from '../values/static-value.ts';
 import { fileFragment, textFragments } from '../mentions/prompt-text.ts';
 import { emptyToolSet, readToolMap, type MapContext } from '../values/tool-map.ts';
@@ -74,6 +76,51 @@ export function findFileAgents(
   return out;
 }
 
+/**
+ * What a file-based agent gets at run time besides its tools: its config's browser, workspace and
+ * skills; else `workspace.ts`, or the default workspace (files and shell) that `mastra dev` and
+ * `mastra build` give it (1.71.0 `agent/fs-routing`: `defaultWorkspaceBasePath`); a `skills/` folder.
+ */
+function folderRuntimeTools(
+  ctx: MapContext,
+  project: Project,
+  abs: string,
+  dir: string,
+  prop: (key: string) => Node | undefined,
+): RuntimeTools[] {
+  const out = optionTools(ctx, prop, 'file-based');
+  const folder = { file: `${dir}/`, line: 1, column: 1, start: 0, end: 0 };
+  if (!out.some((r) => r.kind === 'workspace')) {
+    const file = ['workspace.ts', 'workspace.mts', 'workspace.js', 'workspace.mjs']
+      .map((f) => project.getSourceFile(path.join(abs, f)))
+      .find(Boolean);
+    const value = defaultExportValue(file);
+    if (value) out.push(...workspaceTools(ctx, value, 'file-based'));
+    else
+      out.push({
+        origin: 'tools',
+        location: folder,
+        kind: 'workspace',
+        text: `${dir}/`,
+        prefixes: [WORKSPACE_PREFIX],
+        bounded: true,
+        reason: `a file-based agent gets a default workspace (files and shell: ${WORKSPACE_PREFIX}* tools) when mastra dev or mastra build assembles it`,
+      });
+  }
+  if (!out.some((r) => r.kind === 'skills') && existsSync(path.join(abs, 'skills')))
+    out.push({
+      origin: 'tools',
+      location: { ...folder, file: `${dir}/skills/` },
+      kind: 'skills',
+      text: `${dir}/skills/`,
+      prefixes: [],
+      names: [...SKILL_TOOLS],
+      bounded: true,
+      reason: `the skills/ folder adds the tools ${SKILL_TOOLS.join(', ')}`,
+    });
+  return out;
+}
+
 function readFolder(
   ctx: MapContext,
   project: Project,
@@ -118,6 +165,7 @@ function readFolder(
   }
   const configTools = prop('tools');
   if (configTools) merge(tools, readToolMap(ctx, configTools, 'tools'));
+  tools.runtime.push(...folderRuntimeTools(ctx, project, abs, dir, prop));
 
   const agents = emptyToolSet();
   const subDir = path.join(abs, 'subagents');

@@ -58,6 +58,8 @@ export function runtimeSource(
       // listTools() keys are `${server}_${tool}`; listToolsets() groups by server, and passed as
       // toolsets the tool names arrive bare.
       prefixes: grouped ? [] : servers.map((s) => `${s}_`),
+      // Servers written out in the client's config bound the names; grouped toolsets do not.
+      bounded: !grouped && servers.length > 0,
       reason: grouped
         ? `MCP tools from servers ${servers.join(', ')} are named by the remote servers at run time`
         : `MCP tools are named \`\${server}_\${tool}\` at run time; the tool part is unknown`,
@@ -70,6 +72,7 @@ export function runtimeSource(
       kind: 'registry',
       text: expr.getText().slice(0, 120),
       prefixes: [],
+      bounded: false,
       reason: `tool names come from ${callee.getExpression().getText()}.${method}() at run time`,
     };
   }

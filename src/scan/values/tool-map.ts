@@ -1,54 +1,28 @@
 /**
  * Reads a tool map (`tools`, `agents`, `workflows`, `toolsets`, `clientTools`) into entries: object
- * literals, identifiers and imports, spreads, functions with every return path, conditionals. What
- * it cannot read becomes an unresolved or runtime entry, never a silent omission.
+ * literals, identifiers and imports, spreads, functions with every return path, conditionals, and
+ * through helpers and builders (through-code.ts). What it cannot read becomes an unresolved or
+ * runtime entry, never a silent omission.
  */
 import { Node, SyntaxKind } from '../../ts-morph.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
-import { locate, resolveValue, unwrap, type ScanContext } from '../ast.ts';
-import type { KeyKind, Location, ToolSet, ToolValue } from '../model.ts';
-import { numericKey, staticString } from './static-value.ts';
-import { builtinIdKey, classifyValue, type ValueContext } from './tool-value.ts';
+import { locate, propertyValue, resolveValue, unwrap } from '../ast.ts';
+import type { ToolSet } from '../model.ts';
+import { builtinIdKey, classifyValue } from './tool-value.ts';
 import { runtimeSource } from './runtime-tools.ts';
+import {
+  boundArgument,
+  emptyToolSet,
+  isFunction,
+  keyOf,
+  unresolved,
+  withValueRef,
+  type MapContext,
+  type Walk,
+} from './map-walk.ts';
+import { filledByCode, readCall, stopped } from './through-code.ts';
 
-export interface MapContext extends ScanContext, ValueContext {}
-
-interface Walk {
-  origin: ToolOrigin;
-  conditional: boolean;
-  via: Location[];
-  toolset?: string;
-  seen: Set<Node>;
-  /** Inside a helper the map was passed to (`tools: wrapTools({...})`): its parameters' arguments. */
-  call?: { node: Node; name: string; bindings: Map<Node, Node> };
-}
-
-/** The argument a helper's parameter was given at the call being followed. */
-function boundArgument(id: Node, walk: Walk): Node | undefined {
-  for (const decl of id.getSymbol()?.getDeclarations() ?? []) {
-    const arg = walk.call?.bindings.get(decl);
-    if (arg) return arg;
-  }
-  return undefined;
-}
-
-function bindingsOf(fn: Node, call: Node): Map<Node, Node> {
-  const bindings = new Map<Node, Node>();
-  if (
-    !Node.isCallExpression(call) ||
-    !(Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) || Node.isArrowFunction(fn))
-  )
-    return bindings;
-  const args = call.getArguments();
-  fn.getParameters().forEach((p, i) => {
-    if (args[i]) bindings.set(p, args[i]);
-  });
-  return bindings;
-}
-
-export function emptyToolSet(): ToolSet {
-  return { entries: [], unresolved: [], runtime: [] };
-}
+export { emptyToolSet, keyOf, type MapContext } from './map-walk.ts';
 
 export function readToolMap(
   ctx: MapContext,
@@ -90,14 +64,6 @@ export function returnedExpressions(fn: Node): Node[] {
     .filter((e): e is NonNullable<typeof e> => e !== undefined);
 }
 
-function isFunction(node: Node): boolean {
-  return (
-    Node.isArrowFunction(node) ||
-    Node.isFunctionExpression(node) ||
-    Node.isFunctionDeclaration(node)
-  );
-}
-
 function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
   const raw = unwrap(node);
   const expr = Node.isAwaitExpression(raw) ? unwrap(raw.getExpression()) : raw;
@@ -109,10 +75,32 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
     set.runtime.push(runtime);
     return;
   }
+  if (Node.isIdentifier(expr)) {
+    // A local record that code fills in (`out[name] = tool`) is not the literal it starts as.
+    const filled = filledByCode(expr);
+    if (filled)
+      return stopped(
+        ctx,
+        raw,
+        set,
+        walk,
+        `${expr.getText()} is filled in by code`,
+        collect,
+        filled,
+      );
+  }
   if (Node.isIdentifier(expr) || Node.isPropertyAccessExpression(expr)) {
     const value = resolveValue(expr);
     if (value !== expr)
       return collect(ctx, value, set, { ...walk, via: [...walk.via, locate(ctx, expr)] });
+  }
+  if (Node.isPropertyAccessExpression(expr)) {
+    // `config.tools` where `config` is an object literal: its property, as written.
+    const owner = resolveValue(expr.getExpression());
+    const prop = Node.isObjectLiteralExpression(owner)
+      ? propertyValue(owner, expr.getName())
+      : undefined;
+    if (prop) return collect(ctx, prop, set, { ...walk, via: [...walk.via, locate(ctx, expr)] });
   }
   if (Node.isObjectLiteralExpression(expr)) return readObject(ctx, expr, set, walk);
   if (Node.isConditionalExpression(expr)) {
@@ -136,70 +124,21 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
       collect(ctx, ret, set, { ...walk, conditional: walk.conditional || returns.length > 1 });
     return;
   }
-  if (Node.isCallExpression(expr)) {
-    const callee = resolveValue(expr.getExpression());
-    if (isFunction(callee)) {
-      const call = {
-        node: expr,
-        name: expr.getExpression().getText().slice(0, 60),
-        bindings: bindingsOf(callee, expr),
-      };
-      return collect(ctx, callee, set, { ...walk, via: [...walk.via, locate(ctx, expr)], call });
-    }
-    return unresolved(
-      ctx,
-      set,
-      walk,
-      expr,
-      `built at run time by ${expr.getExpression().getText()}()`,
-    );
-  }
+  if (Node.isCallExpression(expr)) return readCall(ctx, raw, expr, set, walk, collect);
   if (Node.isIdentifier(expr)) {
     // A helper that returns its parameter (`wrapTools(tools) { ...; return tools }`) keeps the argument's map.
     const bound = boundArgument(expr, walk);
     if (bound) return collect(ctx, bound, set, { ...walk, call: undefined });
-    return unresolved(
+    return stopped(
       ctx,
+      raw,
       set,
       walk,
-      expr,
       `${expr.getText()} has no value we can read statically (a parameter or an untyped binding)`,
+      collect,
     );
   }
-  unresolved(ctx, set, walk, expr, `cannot read a tool map from ${expr.getKindName()}`);
-}
-
-function unresolved(ctx: MapContext, set: ToolSet, walk: Walk, node: Node, reason: string): void {
-  if (!walk.call) {
-    set.unresolved.push({
-      origin: walk.origin,
-      location: locate(ctx, node),
-      text: node.getText().slice(0, 120),
-      reason,
-    });
-    return;
-  }
-  // Inside a helper: point at the call the user wrote, and say what the helper was given.
-  const at = locate(ctx, node);
-  const given = [...walk.call.bindings.values()]
-    .map((arg) => resolveValue(arg))
-    .filter(Node.isObjectLiteralExpression);
-  const keys = given.flatMap((o) =>
-    o
-      .getProperties()
-      .map((p) =>
-        Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)
-          ? keyOf(p.getNameNode()).value
-          : undefined,
-      )
-      .filter((k): k is string => k !== undefined),
-  );
-  set.unresolved.push({
-    origin: walk.origin,
-    location: locate(ctx, walk.call.node),
-    text: walk.call.node.getText().slice(0, 120),
-    reason: `${walk.call.name}() builds the map at run time (${reason}, at ${at.file}:${at.line})${keys.length ? `; if it keeps the keys it is given, they are ${keys.map((k) => `"${k}"`).join(', ')}` : ''}`,
-  });
+  stopped(ctx, raw, set, walk, `cannot read a tool map from ${expr.getKindName()}`, collect);
 }
 
 function readObject(ctx: MapContext, object: Node, set: ToolSet, walk: Walk): void {
@@ -251,37 +190,4 @@ function readObject(ctx: MapContext, object: Node, set: ToolSet, walk: Walk): vo
       ...(walk.toolset === undefined ? {} : { toolset: walk.toolset }),
     });
   }
-}
-
-/**
- * The value and what identifies it across maps: a built-in by its export, anything else by where
- * its definition is (one `createTool(...)` registered by two agents is one tool).
- */
-function withValueRef(
-  ctx: MapContext,
-  node: Node,
-  value: ToolValue,
-): { value: ToolValue; valueRef?: string; valueLocation?: Location } {
-  if (value.kind === 'builtin' || value.kind === 'web-search-marker')
-    return { value, valueRef: `builtin#${value.exportName}` };
-  const def = resolveValue(node);
-  if (Node.isIdentifier(def)) return { value };
-  const at = locate(ctx, def);
-  return { value, valueRef: `${at.file}:${at.start}`, valueLocation: at };
-}
-
-export function keyOf(nameNode: Node): { value: string | undefined; kind: KeyKind } {
-  if (Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode))
-    return { value: nameNode.getText(), kind: 'identifier' };
-  if (Node.isStringLiteral(nameNode)) return { value: nameNode.getLiteralValue(), kind: 'string' };
-  if (Node.isNumericLiteral(nameNode)) return { value: numericKey(nameNode), kind: 'numeric' };
-  if (Node.isComputedPropertyName(nameNode)) {
-    const inner = unwrap(nameNode.getExpression());
-    const kind: KeyKind =
-      Node.isTemplateExpression(inner) || Node.isNoSubstitutionTemplateLiteral(inner)
-        ? 'template'
-        : 'computed';
-    return { value: staticString(inner), kind };
-  }
-  return { value: undefined, kind: 'computed' };
 }

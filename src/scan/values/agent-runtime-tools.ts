@@ -1,0 +1,155 @@
+/**
+ * Tools an Agent's `browser`, `workspace` and `skills` options add when it runs (and a workspace
+ * set on `new Mastra({ workspace })`, which every registered agent without its own inherits).
+ * Their names are fixed by Mastra and the browser provider, not written in the app, so each is a
+ * run-time source with the names or prefixes it can add; what cannot be read may add any name.
+ *
+ * Measured with @mastra/core 1.71.0 against the local fake provider (test/agent-runtime-tools.test.ts,
+ * and @mastra/agent-browser 0.5.0 once by hand): a workspace adds `mastra_workspace_*` tools (which
+ * ones depends on its filesystem, sandbox, search and read-only setting), renamed by its
+ * `tools: { mastra_workspace_x: { name } }` config; skills add `skill`, `skill_search`,
+ * `skill_read`; AgentBrowser adds 16 `browser_*` tools, StagehandBrowser `stagehand_*` (read from
+ * @mastra/stagehand 0.3.1); a browser's recording adds `browser_record` and `browser_record_caption`.
+ * 1.0.4 and 0.24.9 have none of these options.
+ */
+import { Node } from '../../ts-morph.ts';
+import { locate, mastraExport, propertyValue, resolveValue, type ScanContext } from '../ast.ts';
+import type { RuntimeTools } from '../model.ts';
+import { staticString } from './static-value.ts';
+
+/** `WORKSPACE_TOOLS_PREFIX` of @mastra/core 1.71.0 (`mastra_workspace`), with its separator. */
+export const WORKSPACE_PREFIX = 'mastra_workspace_';
+export const SKILL_TOOLS = ['skill', 'skill_search', 'skill_read'];
+
+/** Browser providers by package and export: the prefixes of the tools their `getTools()` returns. */
+const BROWSER_PROVIDERS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  '@mastra/agent-browser': { AgentBrowser: ['browser_'] },
+  '@mastra/stagehand': { StagehandBrowser: ['stagehand_', 'browser_'] },
+};
+
+/** From Mastra's docs ("Added in"); absent from the 1.0.4 build. */
+const WORKSPACE_SINCE = '1.1.0';
+const BROWSER_SINCE = '1.22.0';
+
+function record(
+  ctx: ScanContext,
+  node: Node,
+  fields: Omit<RuntimeTools, 'origin' | 'location' | 'text'>,
+): RuntimeTools {
+  return {
+    origin: 'tools',
+    location: locate(ctx, node),
+    text: node.getText().slice(0, 120),
+    ...fields,
+  };
+}
+
+/** The `new X(...)` an option's value is, and X's Mastra export, when it is one. */
+function constructed(node: Node) {
+  const value = resolveValue(node);
+  if (!Node.isNewExpression(value)) return undefined;
+  const exported = mastraExport(value.getExpression());
+  const [config] = value.getArguments();
+  const object = config ? resolveValue(config) : undefined;
+  return {
+    exported,
+    config: object && Node.isObjectLiteralExpression(object) ? object : undefined,
+  };
+}
+
+/** The tools an agent's `browser` option adds. */
+export function browserTools(ctx: ScanContext, node: Node): RuntimeTools {
+  const made = constructed(node);
+  const prefixes = made?.exported
+    ? BROWSER_PROVIDERS[made.exported.module]?.[made.exported.exportName]
+    : undefined;
+  if (prefixes)
+    return record(ctx, node, {
+      kind: 'browser',
+      prefixes: [...prefixes],
+      bounded: true,
+      since: BROWSER_SINCE,
+      reason: `${made!.exported!.exportName} adds its browser tools (${prefixes.map((p) => `${p}*`).join(', ')}) when the agent runs`,
+    });
+  return record(ctx, node, {
+    kind: 'browser',
+    prefixes: [],
+    bounded: false,
+    since: BROWSER_SINCE,
+    reason: `the browser ${node.getText().slice(0, 60)} names its tools at run time (its getTools())`,
+  });
+}
+
+/** The tools an agent's `skills` option adds. */
+export function skillTools(ctx: ScanContext, node: Node): RuntimeTools {
+  return record(ctx, node, {
+    kind: 'skills',
+    prefixes: [],
+    names: [...SKILL_TOOLS],
+    bounded: true,
+    reason: `skills add the tools ${SKILL_TOOLS.join(', ')} when the agent runs`,
+  });
+}
+
+/** Names the workspace's `tools` config gives its tools instead of their own; undefined if unreadable. */
+function renamedTo(config: Node | undefined): string[] | undefined {
+  if (!config) return [];
+  const tools = propertyValue(config, 'tools');
+  if (!tools) return [];
+  const map = resolveValue(tools);
+  if (!Node.isObjectLiteralExpression(map)) return undefined;
+  const names: string[] = [];
+  for (const prop of map.getProperties()) {
+    if (Node.isSpreadAssignment(prop)) return undefined;
+    if (!Node.isPropertyAssignment(prop)) continue;
+    const settings = resolveValue(prop.getInitializerOrThrow());
+    if (!Node.isObjectLiteralExpression(settings)) return undefined;
+    const name = propertyValue(settings, 'name');
+    if (!name) continue;
+    const value = staticString(name);
+    if (value === undefined) return undefined;
+    names.push(value);
+  }
+  return names;
+}
+
+/**
+ * The tools a `workspace` option (of an Agent, or of `new Mastra()` for its agents) adds: its own,
+ * its skills', and its browser's when the agent has no browser of its own.
+ */
+export function workspaceTools(
+  ctx: ScanContext,
+  node: Node,
+  owner: 'agent' | 'mastra' | 'file-based',
+): RuntimeTools[] {
+  const made = constructed(node);
+  const inherited =
+    owner === 'mastra' ? ' (set on new Mastra(), so every agent without its own gets it)' : '';
+  if (!made?.exported || made.exported.exportName !== 'Workspace' || !made.config)
+    return [
+      record(ctx, node, {
+        kind: 'workspace',
+        prefixes: [WORKSPACE_PREFIX],
+        bounded: false,
+        since: WORKSPACE_SINCE,
+        reason: `the workspace ${node.getText().slice(0, 60)}${inherited} adds ${WORKSPACE_PREFIX}* tools at run time, which its config can rename`,
+      }),
+    ];
+  const config = made.config;
+  const renamed = renamedTo(config);
+  const out = [
+    record(ctx, node, {
+      kind: 'workspace',
+      prefixes: [WORKSPACE_PREFIX],
+      ...(renamed?.length ? { names: renamed } : {}),
+      bounded: renamed !== undefined,
+      since: WORKSPACE_SINCE,
+      reason: `the workspace${inherited} adds ${WORKSPACE_PREFIX}* tools (which ones depends on its filesystem, sandbox and search)${renamed?.length ? `, some renamed to ${renamed.map((n) => `"${n}"`).join(', ')}` : ''}${renamed === undefined ? ', renamed by a tools config we cannot read' : ''}`,
+    }),
+  ];
+  const skills = propertyValue(config, 'skills');
+  if (skills) out.push(skillTools(ctx, skills));
+  const browser = propertyValue(config, 'browser');
+  if (browser) out.push(browserTools(ctx, browser));
+  return out;
+}

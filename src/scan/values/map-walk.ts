@@ -1,0 +1,149 @@
+/**
+ * The state of one read of a tool map (tool-map.ts, through-code.ts) and how it reports what it
+ * cannot read: an unresolved entry at the code the user wrote, with a reason.
+ */
+import { Node } from '../../ts-morph.ts';
+import type { ToolOrigin } from '../../names/normalise.ts';
+import { locate, resolveValue, unwrap, type ScanContext } from '../ast.ts';
+import type { KeyKind, Location, ToolSet, ToolValue } from '../model.ts';
+import { numericKey, staticString } from './static-value.ts';
+import type { ValueContext } from './tool-value.ts';
+
+export interface MapContext extends ScanContext, ValueContext {}
+
+export interface Walk {
+  origin: ToolOrigin;
+  conditional: boolean;
+  via: Location[];
+  toolset?: string;
+  seen: Set<Node>;
+  /** Inside a helper the map was passed to (`tools: wrapTools({...})`): its parameters' arguments. */
+  call?: HelperCall;
+  /** Reading a call's arguments for the keys they write: the type checker is not asked. */
+  syntaxOnly?: boolean;
+}
+
+export interface HelperCall {
+  node: Node;
+  name: string;
+  bindings: Map<Node, Node>;
+  /** The outermost call, the one written in the tool map: what is reported, and typed. */
+  top: Node;
+}
+
+/** Reads the map at `node` into `set` (tool-map.ts's reader, passed to the modules it calls). */
+export type Collect = (ctx: MapContext, node: Node, set: ToolSet, walk: Walk) => void;
+
+export function emptyToolSet(): ToolSet {
+  return { entries: [], unresolved: [], runtime: [] };
+}
+
+export function merge(into: ToolSet, from: ToolSet): void {
+  into.entries.push(...from.entries);
+  into.unresolved.push(...from.unresolved);
+  into.runtime.push(...from.runtime);
+}
+
+export function isFunction(node: Node): boolean {
+  return (
+    Node.isArrowFunction(node) ||
+    Node.isFunctionExpression(node) ||
+    Node.isFunctionDeclaration(node)
+  );
+}
+
+/** The argument a helper's parameter was given at the call being followed. */
+export function boundArgument(id: Node, walk: Walk): Node | undefined {
+  for (const decl of id.getSymbol()?.getDeclarations() ?? []) {
+    const arg = walk.call?.bindings.get(decl);
+    if (arg) return arg;
+  }
+  return undefined;
+}
+
+export function bindingsOf(fn: Node, call: Node): Map<Node, Node> {
+  const bindings = new Map<Node, Node>();
+  if (
+    !Node.isCallExpression(call) ||
+    !(Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) || Node.isArrowFunction(fn))
+  )
+    return bindings;
+  const args = call.getArguments();
+  fn.getParameters().forEach((p, i) => {
+    if (args[i]) bindings.set(p, args[i]);
+  });
+  return bindings;
+}
+
+export function keyOf(nameNode: Node): { value: string | undefined; kind: KeyKind } {
+  if (Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode))
+    return { value: nameNode.getText(), kind: 'identifier' };
+  if (Node.isStringLiteral(nameNode)) return { value: nameNode.getLiteralValue(), kind: 'string' };
+  if (Node.isNumericLiteral(nameNode)) return { value: numericKey(nameNode), kind: 'numeric' };
+  if (Node.isComputedPropertyName(nameNode)) {
+    const inner = unwrap(nameNode.getExpression());
+    const kind: KeyKind =
+      Node.isTemplateExpression(inner) || Node.isNoSubstitutionTemplateLiteral(inner)
+        ? 'template'
+        : 'computed';
+    return { value: staticString(inner), kind };
+  }
+  return { value: undefined, kind: 'computed' };
+}
+
+/**
+ * The value and what identifies it across maps: a built-in by its export, anything else by where
+ * its definition is (one `createTool(...)` registered by two agents is one tool).
+ */
+export function withValueRef(
+  ctx: MapContext,
+  node: Node,
+  value: ToolValue,
+): { value: ToolValue; valueRef?: string; valueLocation?: Location } {
+  if (value.kind === 'builtin' || value.kind === 'web-search-marker')
+    return { value, valueRef: `builtin#${value.exportName}` };
+  const def = resolveValue(node);
+  if (Node.isIdentifier(def)) return { value };
+  const at = locate(ctx, def);
+  return { value, valueRef: `${at.file}:${at.start}`, valueLocation: at };
+}
+
+export function unresolved(
+  ctx: MapContext,
+  set: ToolSet,
+  walk: Walk,
+  node: Node,
+  reason: string,
+): void {
+  if (!walk.call) {
+    set.unresolved.push({
+      origin: walk.origin,
+      location: locate(ctx, node),
+      text: node.getText().slice(0, 120),
+      reason,
+    });
+    return;
+  }
+  // Inside a helper: point at the call the user wrote, and say what the helper was given.
+  const at = locate(ctx, node);
+  const given = [...walk.call.bindings.values()]
+    .map((arg) => resolveValue(arg))
+    .filter(Node.isObjectLiteralExpression);
+  const keys = given.flatMap((o) =>
+    o
+      .getProperties()
+      .map((p) =>
+        Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)
+          ? keyOf(p.getNameNode()).value
+          : undefined,
+      )
+      .filter((k): k is string => k !== undefined),
+  );
+  const top = walk.call.top;
+  set.unresolved.push({
+    origin: walk.origin,
+    location: locate(ctx, top),
+    text: top.getText().slice(0, 120),
+    reason: `${walk.call.name}() builds the map at run time (${reason}, at ${at.file}:${at.line})${keys.length ? `; if it keeps the keys it is given, they are ${keys.map((k) => `"${k}"`).join(', ')}` : ''}`,
+  });
+}

@@ -1,0 +1,213 @@
+/**
+ * Tool maps that pass through code (fixtures/scan/tool-wrappers, its README section is the spec):
+ * identity-generic helpers, a mapped type, Readonly<T>, a builder whose return type names its
+ * keys, records filled in by code, a helper keyed by any string, and an Omit<T> only the type
+ * checker can read. Every prediction is checked against what real @mastra/core sends, before and
+ * after `migrate`.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { migrate } from '../src/migrate/migrate.ts';
+import { buildPlan } from '../src/plan/plan.ts';
+import type { AgentInfo, ScanResult } from '../src/scan/model.ts';
+import { scanRepository, scanWithInputs } from '../src/scan/scan.ts';
+import { captureFixtureAgent } from './harness/fixture-agents.ts';
+import { useFakeProvider } from './harness/provider-hooks.ts';
+import { agent, at, fixturePath, keys, scanFixture, wire } from './helpers/fixture-scan.ts';
+import { copyFixture } from './helpers/git-copy.ts';
+
+const provider = useFakeProvider();
+const FIXTURE = 'scan/tool-wrappers';
+
+/** Agents whose every key the scan lists (the plugin agents hold keys known only at run time). */
+const LISTED = [
+  'orders-agent',
+  'help-center-agent',
+  'status-agent',
+  'triage-agent',
+  'release-agent',
+];
+
+describe('tool maps through helpers and builders', () => {
+  test('an identity-generic helper, a mapped type and Readonly<T> keep the keys of the literal they are given, where it is written', async () => {
+    const scan = await scanFixture(FIXTURE);
+    const where = (a: AgentInfo) => a.tools.entries.map((e) => `${e.key} ${at(e.keyLocation)}`);
+    assert.deepEqual(where(agent(scan, 'orders-agent')), [
+      'lookupOrder src/mastra/agents/orders-agent.ts:12',
+      'refund.issue src/mastra/agents/orders-agent.ts:12',
+    ]);
+    assert.deepEqual(where(agent(scan, 'help-center-agent')), [
+      'searchDocs src/mastra/agents/help-center-agent.ts:5',
+      'kb.cite src/mastra/agents/help-center-agent.ts:5',
+    ]);
+    assert.deepEqual(keys(agent(scan, 'status-agent')), ['statusPage', 'escalate']);
+    for (const id of ['orders-agent', 'help-center-agent', 'status-agent']) {
+      const a = agent(scan, id);
+      assert.deepEqual(a.tools.unresolved, [], id);
+      assert.ok(
+        a.tools.entries.every((e) => !e.fromType && e.value.kind === 'createTool'),
+        id,
+      );
+    }
+    assert.deepEqual(
+      agent(scan, 'orders-agent').tools.entries.map((e) => 'id' in e.value && e.value.id),
+      ['lookup-order', 'issue-refund'],
+    );
+  });
+
+  test('a builder whose declared return type names its keys: offered, marked as known only from the type', async () => {
+    const triage = agent(await scanFixture(FIXTURE), 'triage-agent');
+    assert.deepEqual(keys(triage), ['tickets.open', 'statusPage', 'escalate']);
+    const [open, status, escalate] = triage.tools.entries;
+    assert.equal(at(open!.keyLocation), 'src/mastra/lib/support-kit.ts:6');
+    assert.equal(at(status!.keyLocation), 'src/mastra/lib/support-kit.ts:7');
+    assert.deepEqual(open!.fromType, {
+      expression: 'buildSupportKit()',
+      location: open!.fromType!.location,
+    });
+    assert.equal(at(open!.fromType.location), 'src/mastra/agents/triage-agent.ts:12');
+    assert.deepEqual(open!.value, { kind: 'createTool', id: 'open-ticket' }, 'from `typeof`');
+    assert.equal(escalate!.fromType, undefined);
+    assert.deepEqual(wire(triage), ['statusPage', 'escalate', 'tickets_open']);
+  });
+
+  test('a record filled in by code, or typed as keyed by any string, is unresolved at the call, naming the helper and its file', async () => {
+    const scan = await scanFixture(FIXTURE);
+    const plugins = agent(scan, 'plugins-agent');
+    assert.deepEqual(keys(plugins), ['lookupOrder']);
+    assert.equal(plugins.tools.unresolved.length, 1);
+    const [u] = plugins.tools.unresolved;
+    assert.equal(at(u!.location), 'src/mastra/agents/plugins-agent.ts:14');
+    assert.match(u!.reason, /out is filled in by code, at src\/mastra\/lib\/support-kit\.ts:25/);
+    assert.match(
+      u!.reason,
+      /loadPluginTools\(\) \(src\/mastra\/lib\/support-kit\.ts:23\) returns ToolsInput, keyed by any string/,
+    );
+    assert.equal(u!.helper?.name, 'loadPluginTools');
+    assert.equal(u!.helper?.declaredAt?.file, 'src/mastra/lib/support-kit.ts');
+
+    const audited = agent(scan, 'audited-agent');
+    assert.deepEqual(keys(audited), []);
+    assert.equal(audited.tools.unresolved.length, 1);
+    assert.equal(
+      at(audited.tools.unresolved[0]!.location),
+      'src/mastra/agents/plugins-agent.ts:22',
+    );
+    assert.match(
+      audited.tools.unresolved[0]!.reason,
+      /withAudit\(\) \(src\/mastra\/lib\/status-events\.ts:38\) returns ToolsInput/,
+    );
+  });
+
+  test('Omit<T> is read by the type checker: the dropped key is not offered, the others keep their literal', async () => {
+    const release = agent(await scanFixture(FIXTURE), 'release-agent');
+    assert.deepEqual(keys(release), ['deploy.run', 'statusPage']);
+    assert.ok(release.tools.entries.every((e) => !e.fromType));
+    assert.equal(
+      at(release.tools.entries[0]!.keyLocation),
+      'src/mastra/agents/release-agent.ts:11',
+    );
+    assert.deepEqual(release.tools.unresolved, []);
+  });
+
+  test('the type checker is asked only where the declared signature says nothing: one file', async () => {
+    const { typeChecked } = await scanWithInputs(fixturePath(FIXTURE));
+    assert.deepEqual(
+      typeChecked.map((f) => path.relative(fixturePath(FIXTURE), f)),
+      ['src/mastra/agents/release-agent.ts'],
+    );
+    for (const app of ['scan/tool-maps', 'harm/layouts'])
+      assert.deepEqual((await scanWithInputs(fixturePath(app))).typeChecked, [], app);
+  });
+});
+
+describe('what the plan makes of them', () => {
+  test('literal keys are fixed where written, a key only a type names is reported with the fix, and no agent is said to offer no tools', async () => {
+    const scan = await scanFixture(FIXTURE);
+    const plan = buildPlan(scan);
+    assert.deepEqual(
+      plan.edits
+        .map((e) => `${e.rule} ${e.location.file}:${e.location.line} ${e.before} -> ${e.after}`)
+        .sort(),
+      [
+        'prompts src/mastra/agents/help-center-agent.ts:12 kb.cite -> kb_cite',
+        'prompts src/mastra/agents/orders-agent.ts:10 refund.issue -> refund_issue',
+        'prompts src/mastra/agents/release-agent.ts:9 deploy.run -> deploy_run',
+        'prompts src/mastra/agents/triage-agent.ts:9 tickets.open -> tickets_open',
+        "rewrite-keys src/mastra/agents/help-center-agent.ts:5 'kb.cite' -> kb_cite",
+        "rewrite-keys src/mastra/agents/orders-agent.ts:12 'refund.issue' -> refund_issue",
+        "rewrite-keys src/mastra/agents/release-agent.ts:11 'deploy.run' -> deploy_run",
+      ],
+    );
+    const kept = plan.findings.filter((f) => f.kind === 'rename-kept');
+    assert.equal(kept.length, 1);
+    assert.match(
+      kept[0]!.message,
+      /"tickets\.open" is known only from the type of buildSupportKit\(\) \(declared at src\/mastra\/lib\/support-kit\.ts:6\); Mastra sends "tickets_open"/,
+    );
+    assert.deepEqual(
+      plan.findings
+        .filter((f) => f.kind === 'unresolved')
+        .map((f) => f.agents[0])
+        .sort(),
+      ['audited-agent', 'plugins-agent'],
+    );
+    // plugin_pdf and plugin_csv come from the plugins at run time: never called unknown.
+    assert.deepEqual(
+      plan.findings.filter((f) => f.kind === 'unknown-tool-mention'),
+      [],
+    );
+    assert.ok(!plan.findings.some((f) => /offers no tools/.test(f.message)));
+  });
+});
+
+/** What real @mastra/core sends for every agent of a copy of the fixture. */
+async function sent(root: string, scan: ScanResult): Promise<Map<string, string[] | null>> {
+  const out = new Map<string, string[] | null>();
+  for (const a of scan.agents)
+    out.set(a.id!, (await captureFixtureAgent(root, a, provider())).toolNames);
+  return out;
+}
+
+describe('against real @mastra/core', () => {
+  test('every agent whose keys are listed sends exactly the predicted names; the plugin agents send the names their prompts use', async () => {
+    const root = fixturePath(FIXTURE);
+    const scan = await scanFixture(FIXTURE);
+    const measured = await sent(root, scan);
+    for (const id of LISTED) assert.deepEqual(measured.get(id), wire(agent(scan, id)), id);
+    assert.deepEqual(measured.get('plugins-agent'), ['plugin_pdf', 'plugin_csv', 'lookupOrder']);
+    assert.deepEqual(measured.get('audited-agent'), ['plugin_pdf', 'plugin_csv']);
+  });
+
+  test('after migrate: the same names are sent, the prompts name them, and a second run changes nothing', async () => {
+    const copy = copyFixture(FIXTURE);
+    try {
+      // Measured on the fixture itself: a module imported once is cached, so the copy is imported
+      // only after it is migrated.
+      const before = await sent(fixturePath(FIXTURE), await scanFixture(FIXTURE));
+      const result = await migrate(copy.root);
+      assert.deepEqual(
+        result.files.filter((f) => f.status === 'failed'),
+        [],
+      );
+      assert.deepEqual((await migrate(copy.root, { force: true, dryRun: true })).plan.edits, []);
+      const after = await scanRepository(copy.root);
+      const measured = await sent(copy.root, after);
+      for (const id of LISTED) {
+        const names = measured.get(id)!;
+        assert.deepEqual([...names].sort(), [...before.get(id)!].sort(), id);
+        assert.deepEqual(names, wire(agent(after, id)), id);
+        // Every backticked name in the instructions is one the model is offered.
+        for (const f of agent(after, id).instructions)
+          for (const [, name] of f.text.replace(/\\`/g, '`').matchAll(/`([^`]+)`/g))
+            assert.ok(names.includes(name!), `${id}: ${name} in ${names.join(', ')}`);
+      }
+      const support = readFileSync(path.join(copy.root, 'src/mastra/lib/support-kit.ts'), 'utf8');
+      assert.match(support, /'tickets\.open': typeof openTicketTool/, 'a type is never edited');
+    } finally {
+      copy.cleanup();
+    }
+  });
+});
