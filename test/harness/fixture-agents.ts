@@ -13,20 +13,26 @@ register('./stub-loader.mjs', import.meta.url);
 let counter = 0;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixture modules are untyped here */
-export async function captureFixtureAgent(
+/**
+ * The first request a fixture agent sends (undefined when it sent none, with the error). `cwd` is
+ * the working directory its module is imported in (the fixture's root: where an app started by its
+ * npm scripts runs).
+ */
+export async function captureFixtureRequest(
   root: string,
   agent: AgentInfo,
   provider: FakeProvider,
   options: Record<string, unknown> = {},
-): Promise<{ toolNames: string[] | null; toolChoice?: unknown; error?: string }> {
+  cwd = root,
+): Promise<{ request?: Record<string, unknown>; error?: string }> {
   // Fixture code reads prompt files relative to the working directory, as an app started there would.
-  const cwd = process.cwd();
-  process.chdir(root);
+  const before = process.cwd();
+  process.chdir(cwd);
   let mod: any;
   try {
     mod = await import(pathToFileURL(path.join(root, agent.location.file)).href);
   } finally {
-    process.chdir(cwd);
+    process.chdir(before);
   }
   const real = agent.variable === 'default' ? mod.default : mod[agent.variable ?? ''];
   if (!real) throw new Error(`${agent.location.file} does not export ${agent.variable}`);
@@ -43,6 +49,16 @@ export async function captureFixtureAgent(
     error = String(e?.message ?? e);
   }
   const [request] = provider.requests(caseId);
+  return { ...(request ? { request } : {}), ...(error ? { error } : {}) };
+}
+
+export async function captureFixtureAgent(
+  root: string,
+  agent: AgentInfo,
+  provider: FakeProvider,
+  options: Record<string, unknown> = {},
+): Promise<{ toolNames: string[] | null; toolChoice?: unknown; error?: string }> {
+  const { request, error } = await captureFixtureRequest(root, agent, provider, options);
   const tools = request?.tools as Array<{ function: { name: string } }> | undefined;
   return {
     toolNames: request ? (tools ? tools.map((t) => t.function.name) : null) : null,

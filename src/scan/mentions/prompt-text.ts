@@ -1,15 +1,29 @@
 /**
- * Collects the literal text of prompts: strings, template literals (never what is inside `${...}`),
- * concatenations, arrays, functions returning them, constants in other files, and prompt files read
- * with a static path. Fragments keep the source text as written, so offsets map back exactly.
+ * Collects the literal text of prompts: strings, template literals (never what is inside `${...}`
+ * unless it is itself prompt text we can read), concatenations, arrays, constants in other files,
+ * properties of object literals, functions returning them, and the text that flows through the
+ * functions a prompt is passed to or built by (`withSafety(BASE)`, `build({ role: '...' })`: their
+ * parameters stand for the arguments of that call). Prompt files read at run time are read too:
+ * `readFileSync` / `readFile` with a path known without running (see prompt-paths.ts), directly or
+ * in a helper (`loadPrompt('support')`), and folder registries (see prompt-registry.ts).
+ * Fragments keep the source text as written, so offsets map back exactly.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Node, QuoteKind } from '../../ts-morph.ts';
-import { relativePath, resolveValue, unwrap, type ScanContext } from '../ast.ts';
+import { relativePath, type ScanContext } from '../ast.ts';
 import type { Location, TextFragment } from '../model.ts';
+import { readSource } from '../files/read-source.ts';
 import { staticString } from '../values/static-value.ts';
 import { returnedExpressions } from '../values/tool-map.ts';
+import {
+  bindCall,
+  isFunctionNode,
+  memberOf,
+  NO_BINDINGS,
+  resolveIn,
+  type Env,
+} from './bindings.ts';
+import { locatePath, stringValue } from './prompt-paths.ts';
+import { READS, registryBehind, registryFile, registryFiles } from './prompt-registry.ts';
 
 type Context = TextFragment['context'];
 
@@ -37,43 +51,14 @@ function literalPart(
   };
 }
 
-/** The file a `readFileSync(...)` argument names, when the path is static. */
-function staticPromptPath(ctx: ScanContext, arg: Node): string | undefined {
-  const dir = path.dirname(arg.getSourceFile().getFilePath());
-  const value = resolveValue(arg);
-  if (Node.isNewExpression(value) && value.getExpression().getText() === 'URL') {
-    const [rel, base] = value.getArguments();
-    const relText = rel ? staticString(rel) : undefined;
-    if (relText !== undefined && base?.getText() === 'import.meta.url')
-      return path.resolve(dir, relText);
-    return undefined;
-  }
-  if (
-    Node.isCallExpression(value) &&
-    /^path\.(join|resolve)$/.test(value.getExpression().getText())
-  ) {
-    const parts = value
-      .getArguments()
-      .map((a) =>
-        /^(__dirname|import\.meta\.dirname)$/.test(a.getText()) ? dir : staticString(a),
-      );
-    return parts.every((p) => p !== undefined)
-      ? path.resolve(ctx.root, ...(parts as string[]))
-      : undefined;
-  }
-  const literal = staticString(value);
-  if (literal === undefined) return undefined;
-  // A bare relative path is read relative to the process's working directory: try the repo root.
-  return path.isAbsolute(literal) ? literal : path.resolve(ctx.root, literal);
-}
-
+/**
+ * A prompt file as one fragment. Only UTF-8 text is read (a binary file or another encoding is no
+ * prompt we could check or edit faithfully).
+ */
 export function fileFragment(ctx: ScanContext, file: string, context: Context): TextFragment[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return [];
-  }
+  const read = readSource(file);
+  if (!read.ok) return [];
+  const text = read.text;
   const location: Location = {
     file: relativePath(ctx, file),
     line: 1,
@@ -84,16 +69,108 @@ export function fileFragment(ctx: ScanContext, file: string, context: Context): 
   return [{ text, location, quote: 'file', context }];
 }
 
-export function textFragments(
-  ctx: ScanContext,
-  node: Node,
-  context: Context,
-  seen = new Set<Node>(),
-): TextFragment[] {
-  const expr = unwrap(node);
-  if (seen.has(expr) || seen.size > 200) return [];
-  seen.add(expr);
-  const recurse = (n: Node) => textFragments(ctx, n, context, seen);
+interface Walk {
+  ctx: ScanContext;
+  context: Context;
+  /** Functions being followed (a recursive helper is followed once). */
+  active: Set<Node>;
+  /** Nodes left to visit: text built in loops of helpers cannot make the walk explode. */
+  budget: { left: number };
+}
+
+function calleeName(callee: Node): string {
+  return Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
+}
+
+/** The files a read call reads (`readFileSync(path, 'utf8')`, `await readFile(url)`). */
+function readFiles(walk: Walk, call: Node, env: Env): string[] {
+  if (!Node.isCallExpression(call)) return [];
+  const [arg] = call.getArguments();
+  const value = arg ? stringValue(arg, env) : undefined;
+  return value === undefined ? [] : locatePath(walk.ctx, call.getSourceFile().getFilePath(), value);
+}
+
+function filesText(walk: Walk, files: string[]): TextFragment[] {
+  return files.flatMap((f) => fileFragment(walk.ctx, f, walk.context));
+}
+
+/** `obj.key`, `obj['key']`: the property's text, or a folder registry's entry. */
+function memberText(walk: Walk, owner: Node, key: string | undefined, env: Env): TextFragment[] {
+  if (key === undefined) return [];
+  const object = resolveIn(owner, env);
+  const member = memberOf(object.node, key);
+  if (member) return collect(walk, member, object.env);
+  const registry = registryBehind(walk.ctx, owner, env);
+  const file = registry ? registryFile(walk.ctx, registry, key) : undefined;
+  return file ? filesText(walk, [file]) : [];
+}
+
+function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
+  if (!Node.isCallExpression(expr)) return [];
+  const callee = expr.getExpression();
+  const args = expr.getArguments();
+  let target = resolveIn(callee, env);
+  // `prompts.build('x')`: a method of an object literal.
+  if (Node.isPropertyAccessExpression(callee)) {
+    const owner = resolveIn(callee.getExpression(), env);
+    const member = memberOf(owner.node, callee.getName());
+    if (member) target = resolveIn(member, owner.env);
+  }
+  // A function of the app: its returned text, with its parameters bound to this call's arguments.
+  if (isFunctionNode(target.node)) {
+    if (walk.active.has(target.node)) return [];
+    walk.active.add(target.node);
+    try {
+      return collect(walk, target.node, bindCall(target.node, expr, env));
+    } finally {
+      walk.active.delete(target.node);
+    }
+  }
+  const name = calleeName(callee);
+  if (READS.test(name)) return filesText(walk, readFiles(walk, expr, env));
+  // Every value of a folder registry: `Object.values(prompts)`, `skills.values()`.
+  const whole =
+    /^Object\.(values|entries)$/.test(callee.getText()) && args[0]
+      ? args[0]
+      : Node.isPropertyAccessExpression(callee) && /^(values|entries)$/.test(name)
+        ? callee.getExpression()
+        : undefined;
+  if (whole) {
+    const object = resolveIn(whole, env);
+    // `Object.values(PROMPTS)` of an object literal: every property's text.
+    if (Node.isObjectLiteralExpression(object.node))
+      return object.node.getProperties().flatMap((p) => {
+        const value = Node.isPropertyAssignment(p)
+          ? p.getInitializer()
+          : Node.isShorthandPropertyAssignment(p)
+            ? p.getNameNode()
+            : undefined;
+        return value ? collect(walk, value, object.env) : [];
+      });
+    const registry = registryBehind(walk.ctx, whole, env);
+    if (registry) return filesText(walk, registryFiles(walk.ctx, registry));
+  }
+  if (Node.isPropertyAccessExpression(callee)) {
+    // `skills.get('triage')`: one entry of a registry.
+    if (name === 'get' && args[0]) {
+      const key = stringValue(args[0], env);
+      const owner = callee.getExpression();
+      const reg = key === undefined ? undefined : registryBehind(walk.ctx, owner, env);
+      const file = reg && key !== undefined ? registryFile(walk.ctx, reg, key) : undefined;
+      if (file) return filesText(walk, [file]);
+    }
+    // `[...].join('\n')`, `text.trim()`, `.replace(...)`: the text is in the receiver.
+    return collect(walk, callee.getExpression(), env);
+  }
+  // `dedent('...')` and other library functions: the text is in the arguments.
+  return args.flatMap((a) => collect(walk, a, env));
+}
+
+function collect(walk: Walk, node: Node, env: Env): TextFragment[] {
+  if (--walk.budget.left < 0) return [];
+  const { node: expr, env: at } = resolveIn(node, env);
+  const { ctx, context } = walk;
+  const recurse = (n: Node, e: Env = at) => collect(walk, n, e);
 
   if (Node.isStringLiteral(expr))
     return [
@@ -110,50 +187,61 @@ export function textFragments(
     }
     return out.filter((f) => f.text.length > 0);
   }
-  if (Node.isBinaryExpression(expr) && expr.getOperatorToken().getText() === '+')
+  if (
+    Node.isBinaryExpression(expr) &&
+    ['+', '??', '||'].includes(expr.getOperatorToken().getText())
+  )
     return [...recurse(expr.getLeft()), ...recurse(expr.getRight())];
-  if (Node.isArrayLiteralExpression(expr)) return expr.getElements().flatMap(recurse);
+  if (Node.isArrayLiteralExpression(expr)) return expr.getElements().flatMap((e) => recurse(e));
+  if (Node.isSpreadElement(expr)) return recurse(expr.getExpression());
   if (Node.isObjectLiteralExpression(expr)) {
     // A system message object: { role: 'system', content: '...' }
-    const content = expr.getProperty('content');
-    const role = expr.getProperty('role');
-    const isSystem =
-      role &&
-      Node.isPropertyAssignment(role) &&
-      staticString(role.getInitializerOrThrow()) === 'system';
-    if (!content || !Node.isPropertyAssignment(content)) return [];
-    return isSystem
-      ? textFragments(ctx, content.getInitializerOrThrow(), 'system', seen)
-      : recurse(content.getInitializerOrThrow());
+    const content = memberOf(expr, 'content');
+    const role = memberOf(expr, 'role');
+    const isSystem = role !== undefined && staticString(role) === 'system';
+    if (!content) return [];
+    return isSystem ? collect({ ...walk, context: 'system' }, content, at) : recurse(content);
   }
-  if (Node.isIdentifier(expr)) {
-    const value = resolveValue(expr);
-    return value === expr ? [] : recurse(value);
+  if (Node.isPropertyAccessExpression(expr))
+    return memberText(walk, expr.getExpression(), expr.getName(), at);
+  if (Node.isElementAccessExpression(expr)) {
+    const arg = expr.getArgumentExpression();
+    return memberText(walk, expr.getExpression(), arg ? stringValue(arg, at) : undefined, at);
   }
-  if (
-    Node.isArrowFunction(expr) ||
-    Node.isFunctionExpression(expr) ||
-    Node.isFunctionDeclaration(expr)
-  )
-    return returnedExpressions(expr).flatMap(recurse);
+  if (isFunctionNode(expr)) return returnedExpressions(expr).flatMap((r) => recurse(r));
   if (Node.isAwaitExpression(expr)) return recurse(expr.getExpression());
   if (Node.isConditionalExpression(expr))
     return [...recurse(expr.getWhenTrue()), ...recurse(expr.getWhenFalse())];
-  if (Node.isCallExpression(expr)) {
-    const callee = expr.getExpression();
-    const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
-    if (/readFileSync$|readFile$/.test(name)) {
-      const [arg] = expr.getArguments();
-      const file = arg ? staticPromptPath(ctx, arg) : undefined;
-      return file ? fileFragment(ctx, file, context) : [];
-    }
-    // `[...].join('\n')`, `text.trim()`, `dedent(...)`: the text is in the receiver or arguments.
-    if (Node.isPropertyAccessExpression(callee)) return recurse(callee.getExpression());
-    const fn = resolveValue(callee);
-    if (Node.isArrowFunction(fn) || Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn))
-      return recurse(fn);
-    return expr.getArguments().flatMap(recurse);
-  }
+  if (Node.isCallExpression(expr)) return callText(walk, expr, at);
   if (Node.isTaggedTemplateExpression(expr)) return recurse(expr.getTemplate());
   return [];
+}
+
+/** The prompt text an expression holds, in source order, each piece once. */
+export function textFragments(ctx: ScanContext, node: Node, context: Context): TextFragment[] {
+  const walk: Walk = { ctx, context, active: new Set(), budget: { left: 5000 } };
+  const seen = new Set<string>();
+  return collect(walk, node, NO_BINDINGS).filter((f) => {
+    const key = `${f.location.file}:${f.location.start}:${f.location.end}:${f.context}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The text the scan read from a prompt file (relative to the root), without a BOM; undefined when
+ * no prompt was read from it. An edit of the file is only made on that text.
+ */
+export function promptFileText(
+  sources: Array<{ instructions: TextFragment[]; descriptions?: TextFragment[] }>,
+  calls: Array<{ prompts: TextFragment[] }>,
+  rel: string,
+): string | undefined {
+  for (const f of [
+    ...sources.flatMap((s) => [...s.instructions, ...(s.descriptions ?? [])]),
+    ...calls.flatMap((c) => c.prompts),
+  ])
+    if (f.quote === 'file' && f.location.file === rel) return f.text.replace(/^\uFEFF/, '');
+  return undefined;
 }

@@ -5,6 +5,7 @@ import { readCallOptions } from './call-options.ts';
 import type { AgentDraft } from '../model.ts';
 import { staticString } from '../values/static-value.ts';
 import { textFragments } from '../mentions/prompt-text.ts';
+import { offerDescriptions } from '../mentions/descriptions.ts';
 import { emptyToolSet, readToolMap, type MapContext } from '../values/tool-map.ts';
 
 export function findAgentConstructors(file: SourceFile): NewExpression[] {
@@ -47,6 +48,11 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
   const workflows = prop('workflows');
   const defaults = prop('defaultOptions');
   const instructions = prop('instructions');
+  const offered = {
+    tools: tools ? readToolMap(ctx, tools, 'tools') : emptyToolSet(),
+    agents: agents ? readToolMap(ctx, agents, 'agents') : emptyToolSet(),
+    workflows: workflows ? readToolMap(ctx, workflows, 'workflows') : emptyToolSet(),
+  };
   return {
     index,
     kind: 'constructor',
@@ -54,12 +60,11 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
     ...(name === undefined ? {} : { name }),
     ...(variable === undefined ? {} : { variable }),
     location: locate(ctx, node),
-    tools: tools ? readToolMap(ctx, tools, 'tools') : emptyToolSet(),
-    agents: agents ? readToolMap(ctx, agents, 'agents') : emptyToolSet(),
-    workflows: workflows ? readToolMap(ctx, workflows, 'workflows') : emptyToolSet(),
+    ...offered,
     ...(defaults ? { defaultOptions: readCallOptions(ctx, defaults) } : {}),
     registeredAs: [],
     instructions: instructions ? textFragments(ctx, instructions, 'instructions') : [],
+    descriptions: offerDescriptions(ctx, node, Object.values(offered)),
   };
 }
 

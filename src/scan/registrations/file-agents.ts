@@ -9,9 +9,10 @@ import path from 'node:path';
 import { Node, type Project, type SourceFile } from '../../ts-morph.ts';
 import { locate, propertyValue } from '../ast.ts';
 import { inFile } from '../files/isolate.ts';
-import type { AgentDraft, ToolEntry, ToolSet } from '../model.ts';
+import type { AgentDraft, TextFragment, ToolEntry, ToolSet } from '../model.ts';
 import { objectBehind, staticString } from '../values/static-value.ts';
 import { fileFragment, textFragments } from '../mentions/prompt-text.ts';
+import { descriptionOf, offerDescriptions } from '../mentions/descriptions.ts';
 import { emptyToolSet, readToolMap, type MapContext } from '../values/tool-map.ts';
 import { classifyValue } from '../values/tool-value.ts';
 
@@ -89,6 +90,7 @@ function readFolder(
 
   // Discovered tools first, then config.tools (which wins on an equal key).
   const tools = emptyToolSet();
+  const descriptions: TextFragment[] = [];
   const toolFiles = project
     .getSourceFiles()
     .filter(
@@ -114,9 +116,14 @@ function readFolder(
       via: [],
     };
     tools.entries.push(entry);
+    if (value) descriptions.push(...inFile(sf, () => descriptionOf(ctx, value, entry)));
   }
   const configTools = prop('tools');
-  if (configTools) merge(tools, readToolMap(ctx, configTools, 'tools'));
+  const configSets: ToolSet[] = [];
+  if (configTools) {
+    configSets.push(readToolMap(ctx, configTools, 'tools'));
+    merge(tools, configSets.at(-1)!);
+  }
 
   const agents = emptyToolSet();
   const subDir = path.join(abs, 'subagents');
@@ -128,7 +135,7 @@ function readFolder(
         path.dirname(path.dirname(s.getFilePath())) === subDir,
     )) {
     const sub = path.basename(path.dirname(sf.getFilePath()));
-    agents.entries.push({
+    const entry: ToolEntry = {
       origin: 'agents',
       key: sub,
       keyKind: 'file-name',
@@ -137,13 +144,21 @@ function readFolder(
       value: { kind: 'agent' },
       conditional: false,
       via: [],
-    });
+    };
+    agents.entries.push(entry);
+    const subConfig = inFile(sf, () => defaultExportValue(sf));
+    if (subConfig) descriptions.push(...inFile(sf, () => descriptionOf(ctx, subConfig, entry)));
   }
   const configAgents = prop('agents');
-  if (configAgents) merge(agents, readToolMap(ctx, configAgents, 'agents'));
+  if (configAgents) {
+    configSets.push(readToolMap(ctx, configAgents, 'agents'));
+    merge(agents, configSets.at(-1)!);
+  }
   const workflows = prop('workflows')
     ? readToolMap(ctx, prop('workflows')!, 'workflows')
     : emptyToolSet();
+  if (configFile)
+    descriptions.push(...offerDescriptions(ctx, configFile, [...configSets, workflows]));
 
   const instructionsNode = prop('instructions');
   const md = path.join(abs, 'instructions.md');
@@ -167,5 +182,6 @@ function readFolder(
     workflows,
     registeredAs: [name],
     instructions,
+    descriptions,
   };
 }
