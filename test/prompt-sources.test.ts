@@ -46,6 +46,17 @@ describe('prompt text read at run time', () => {
     ]);
   });
 
+  test('a prompts folder found by a helper (its default), several prompts combined, as a system message', async () => {
+    const scan = await scanFixture(FIXTURE);
+    assert.deepEqual(readsOf(scan, 'combined'), {
+      files: ['src/mastra/prompts/team/escalation.md', 'src/mastra/prompts/team/lead.md'],
+      mentions: [
+        'src/mastra/prompts/team/escalation.md:1 tickets.create',
+        'src/mastra/prompts/team/lead.md:1 tickets.search',
+      ],
+    });
+  });
+
   test('relative to the working directory: read where `mastra dev` runs (src/mastra/public/ copied to .mastra/output)', async () => {
     const scan = await scanFixture(FIXTURE);
     assert.deepEqual(readsOf(scan, 'cwd').files, ['src/mastra/public/prompts/cwd.md']);
@@ -69,11 +80,11 @@ describe('prompt text read at run time', () => {
   test('wrappers: the text passed in and the text of the body are prompt text; a parameter only logged is not', async () => {
     const scan = await scanFixture(FIXTURE);
     assert.deepEqual(readsOf(scan, 'wrapped').mentions, [
-      'src/mastra/agents/index.ts:55 tickets.search',
+      'src/mastra/agents/index.ts:56 tickets.search',
       'src/mastra/lib/prompts.ts:25 tickets.create',
     ]);
     assert.deepEqual(readsOf(scan, 'built').mentions, [
-      'src/mastra/agents/index.ts:66 tickets.create',
+      'src/mastra/agents/index.ts:67 tickets.create',
     ]);
     // promptFor('billing') is PROMPTS.billing only: the sales text names crm.logCall, no agent's.
     const picked = agent(scan, 'picked');
@@ -103,7 +114,7 @@ describe('prompt text read at run time', () => {
       .filter((m) => m.agentIndex === lead.index && m.context.endsWith('-description'))
       .map((m) => `${m.context} ${m.location.file}:${m.location.line} ${m.name}`);
     assert.deepEqual(described, [
-      'agent-description src/mastra/agents/index.ts:85 tickets.search',
+      'agent-description src/mastra/agents/index.ts:86 tickets.search',
       'tool-description src/mastra/tools.ts:14 tickets.search',
     ]);
     // The drafter reads neither its own description nor its parent's tools.

@@ -11,6 +11,8 @@ import { keyOf } from '../values/tool-map.ts';
 export interface Bound {
   node: Node;
   env: Env;
+  /** A rest parameter: the arguments it collects (`node` is the parameter). */
+  items?: Bound[];
 }
 
 /** Parameter (or destructured element of one) -> what it stands for at the followed call. */
@@ -50,6 +52,7 @@ export function resolveIn(node: Node, env: Env): Bound {
   let current: Bound = { node: unwrap(node), env };
   for (let hop = 0; hop < 32 && Node.isIdentifier(current.node); hop++) {
     const bound = boundValue(current.node, current.env);
+    if (bound?.items) return bound;
     if (bound) {
       current = { node: unwrap(bound.node), env: bound.env };
       continue;
@@ -75,21 +78,22 @@ export function memberOf(object: Node, key: string): Node | undefined {
 }
 
 /**
- * The bindings inside `fn` when `call` calls it: each parameter stands for its argument (read with
- * the caller's bindings), a destructured one for the matching property of an object literal
- * argument, and a missing one for its default value. The caller's bindings stay visible (closures).
+ * The bindings inside `fn` when it is called with `args`: each parameter stands for its argument
+ * (read with the caller's bindings), a destructured one for the matching property of an object
+ * literal argument, a missing one for its default value, a rest parameter for the arguments left.
+ * The bindings where `fn` is stay visible (closures).
  */
-export function bindCall(fn: Node, call: Node, callerEnv: Env): Env {
-  const env = new Map(callerEnv);
-  if (!isFunctionNode(fn) || !(Node.isCallExpression(call) || Node.isNewExpression(call)))
-    return env;
-  const args = call.getArguments();
+export function bindArgs(fn: Node, args: Bound[], outer: Env): Env {
+  const env = new Map(outer);
+  if (!isFunctionNode(fn)) return env;
   const params = (fn as Node & { getParameters(): Node[] }).getParameters();
   params.forEach((param, i) => {
-    if (!Node.isParameterDeclaration(param) || param.isRestParameter()) return;
-    const arg = args[i];
-    const given: Bound | undefined =
-      arg && !Node.isSpreadElement(arg) ? { node: arg, env: callerEnv } : undefined;
+    if (!Node.isParameterDeclaration(param)) return;
+    if (param.isRestParameter()) {
+      env.set(param, { node: param, env, items: args.slice(i) });
+      return;
+    }
+    const given = args[i];
     const name = param.getNameNode();
     const fallback = (decl: Node & { getInitializer(): Node | undefined }) => {
       const init = decl.getInitializer();
@@ -111,4 +115,33 @@ export function bindCall(fn: Node, call: Node, callerEnv: Env): Env {
     }
   });
   return env;
+}
+
+/** `bindArgs` for a call written in the code (a spread argument ends what is known). */
+export function bindCall(fn: Node, call: Node, callerEnv: Env): Env {
+  if (!(Node.isCallExpression(call) || Node.isNewExpression(call))) return new Map(callerEnv);
+  const args: Bound[] = [];
+  for (const arg of call.getArguments()) {
+    if (Node.isSpreadElement(arg)) break;
+    args.push({ node: arg, env: callerEnv });
+  }
+  return bindArgs(fn, args, callerEnv);
+}
+
+/** The elements an expression holds: an array literal's, or a rest parameter's arguments. */
+export function elementsOf(node: Node, env: Env): Bound[] | undefined {
+  const value = resolveIn(node, env);
+  if (value.items) return value.items;
+  if (!Node.isArrayLiteralExpression(value.node)) return undefined;
+  const out: Bound[] = [];
+  for (const element of value.node.getElements()) {
+    if (!Node.isSpreadElement(element)) {
+      out.push({ node: element, env: value.env });
+      continue;
+    }
+    const inner = elementsOf(element.getExpression(), value.env);
+    if (!inner) return undefined;
+    out.push(...inner);
+  }
+  return out;
 }

@@ -13,11 +13,11 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Node } from '../../ts-morph.ts';
+import { Node, SyntaxKind } from '../../ts-morph.ts';
 import { importedFrom, type ScanContext } from '../ast.ts';
 import { staticString } from '../values/static-value.ts';
 import { returnedExpressions } from '../values/tool-map.ts';
-import { bindCall, isFunctionNode, memberOf, resolveIn, type Env } from './bindings.ts';
+import { bindCall, elementsOf, isFunctionNode, memberOf, resolveIn, type Env } from './bindings.ts';
 
 const PATH_MODULES = new Set(['path', 'node:path', 'path/posix', 'node:path/posix', 'pathe']);
 const PATH_FUNCTIONS = new Set(['join', 'resolve', 'dirname', 'basename', 'normalize']);
@@ -112,6 +112,26 @@ export function stringValue(
       return value(owner.node);
     return staticString(expr);
   }
+  if (Node.isElementAccessExpression(expr)) {
+    // `candidates[0]`, `PATHS['prompts']`
+    const arg = expr.getArgumentExpression();
+    const items = elementsOf(expr.getExpression(), at);
+    if (items && arg && Node.isNumericLiteral(arg)) {
+      const item = items[Number(arg.getLiteralValue())];
+      return item ? value(item.node, item.env) : undefined;
+    }
+    const key = arg ? value(arg) : undefined;
+    const owner = resolveIn(expr.getExpression(), at);
+    const member = key === undefined ? undefined : memberOf(owner.node, key);
+    return member ? value(member, owner.env) : undefined;
+  }
+  if (Node.isConditionalExpression(expr)) {
+    // `name.endsWith('.md') ? name : `${name}.md``: the branch the condition picks, when it is known.
+    const test = condition(expr.getCondition(), at, options, depth + 1);
+    if (test !== undefined) return value(test ? expr.getWhenTrue() : expr.getWhenFalse());
+    const [yes, no] = [value(expr.getWhenTrue()), value(expr.getWhenFalse())];
+    return yes === no ? yes : undefined;
+  }
   if (Node.isNewExpression(expr) && expr.getExpression().getText() === 'URL') {
     const [rel, base] = expr.getArguments();
     const relText = rel ? value(rel) : undefined;
@@ -145,16 +165,56 @@ export function stringValue(
     }
     if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'toString')
       return value(callee.getExpression());
-    // A helper that builds the path: `promptPath('support')`.
+    // A helper that builds the path: `promptPath('support')`. Of its return values, those known
+    // without running must agree (a first-existing-candidate loop falls back to its default).
     const target = resolveIn(callee, at);
     if (isFunctionNode(target.node)) {
       const inner = bindCall(target.node, expr, at);
-      const results = new Set(returnedExpressions(target.node).map((r) => value(r, inner)));
+      const results = new Set(
+        returnedExpressions(target.node)
+          .map((r) => value(r, inner))
+          .filter((r) => r !== undefined),
+      );
       return results.size === 1 ? [...results][0] : undefined;
     }
     return undefined;
   }
   return staticString(expr);
+}
+
+/** A condition on strings known without running: `s.endsWith('.md')`, `a === b`, `!c`. */
+function condition(node: Node, env: Env, options: PathOptions, depth: number): boolean | undefined {
+  const { node: expr, env: at } = resolveIn(node, env);
+  const value = (n: Node) => stringValue(n, at, options, depth + 1);
+  if (
+    Node.isPrefixUnaryExpression(expr) &&
+    expr.getOperatorToken() === SyntaxKind.ExclamationToken
+  ) {
+    const inner = condition(expr.getOperand(), at, options, depth + 1);
+    return inner === undefined ? undefined : !inner;
+  }
+  if (Node.isBinaryExpression(expr)) {
+    const op = expr.getOperatorToken().getText();
+    if (!['===', '!==', '==', '!='].includes(op)) return undefined;
+    const [left, right] = [value(expr.getLeft()), value(expr.getRight())];
+    if (left === undefined || right === undefined) return undefined;
+    return op.startsWith('!') ? left !== right : left === right;
+  }
+  if (Node.isCallExpression(expr)) {
+    const callee = expr.getExpression();
+    const [arg] = expr.getArguments();
+    if (!Node.isPropertyAccessExpression(callee) || !arg) return undefined;
+    const method = callee.getName();
+    if (!['endsWith', 'startsWith', 'includes'].includes(method)) return undefined;
+    const [text, part] = [value(callee.getExpression()), value(arg)];
+    if (text === undefined || part === undefined) return undefined;
+    return method === 'endsWith'
+      ? text.endsWith(part)
+      : method === 'startsWith'
+        ? text.startsWith(part)
+        : text.includes(part);
+  }
+  return undefined;
 }
 
 const packageRoots = new Map<string, string>();

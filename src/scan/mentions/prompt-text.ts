@@ -12,10 +12,11 @@ import { Node, QuoteKind } from '../../ts-morph.ts';
 import { relativePath, type ScanContext } from '../ast.ts';
 import type { Location, TextFragment } from '../model.ts';
 import { readSource } from '../files/read-source.ts';
-import { staticString } from '../values/static-value.ts';
 import { returnedExpressions } from '../values/tool-map.ts';
 import {
+  bindArgs,
   bindCall,
+  elementsOf,
   isFunctionNode,
   memberOf,
   NO_BINDINGS,
@@ -117,16 +118,20 @@ function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
     if (member) target = resolveIn(member, owner.env);
   }
   // A function of the app: its returned text, with its parameters bound to this call's arguments.
-  if (isFunctionNode(target.node)) {
-    if (walk.active.has(target.node)) return [];
-    walk.active.add(target.node);
-    try {
-      return collect(walk, target.node, bindCall(target.node, expr, env));
-    } finally {
-      walk.active.delete(target.node);
-    }
-  }
+  if (isFunctionNode(target.node))
+    return following(walk, target.node, () =>
+      collect(walk, target.node, bindCall(target.node, expr, env)),
+    );
   const name = calleeName(callee);
+  // `parts.map(loadPrompt)`, `duties.map((d) => `- ${d}`)`: the function on each known element.
+  if (Node.isPropertyAccessExpression(callee) && name === 'map' && args[0]) {
+    const items = elementsOf(callee.getExpression(), env);
+    const fn = resolveIn(args[0], env);
+    if (items && isFunctionNode(fn.node))
+      return items.flatMap((item) =>
+        following(walk, fn.node, () => collect(walk, fn.node, bindArgs(fn.node, [item], fn.env))),
+      );
+  }
   if (READS.test(name)) return filesText(walk, readFiles(walk, expr, env));
   // Every value of a folder registry: `Object.values(prompts)`, `skills.values()`.
   const whole =
@@ -150,6 +155,9 @@ function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
     const registry = registryBehind(walk.ctx, whole, env);
     if (registry) return filesText(walk, registryFiles(walk.ctx, registry));
   }
+  // `Promise.all([...])`, `Promise.resolve(text)`: the text is in the arguments.
+  if (/^Promise\.(all|allSettled|resolve)$/.test(callee.getText()))
+    return args.flatMap((a) => collect(walk, a, env));
   if (Node.isPropertyAccessExpression(callee)) {
     // `skills.get('triage')`: one entry of a registry.
     if (name === 'get' && args[0]) {
@@ -166,9 +174,23 @@ function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
   return args.flatMap((a) => collect(walk, a, env));
 }
 
+/** Follows a function once per chain of calls (a recursive helper is not followed again). */
+function following(walk: Walk, fn: Node, read: () => TextFragment[]): TextFragment[] {
+  if (walk.active.has(fn)) return [];
+  walk.active.add(fn);
+  try {
+    return read();
+  } finally {
+    walk.active.delete(fn);
+  }
+}
+
 function collect(walk: Walk, node: Node, env: Env): TextFragment[] {
   if (--walk.budget.left < 0) return [];
-  const { node: expr, env: at } = resolveIn(node, env);
+  const resolved = resolveIn(node, env);
+  // A rest parameter: every argument it collected.
+  if (resolved.items) return resolved.items.flatMap((i) => collect(walk, i.node, i.env));
+  const { node: expr, env: at } = resolved;
   const { ctx, context } = walk;
   const recurse = (n: Node, e: Env = at) => collect(walk, n, e);
 
@@ -198,14 +220,22 @@ function collect(walk: Walk, node: Node, env: Env): TextFragment[] {
     // A system message object: { role: 'system', content: '...' }
     const content = memberOf(expr, 'content');
     const role = memberOf(expr, 'role');
-    const isSystem = role !== undefined && staticString(role) === 'system';
+    const isSystem = role !== undefined && stringValue(role, at) === 'system';
     if (!content) return [];
-    return isSystem ? collect({ ...walk, context: 'system' }, content, at) : recurse(content);
+    // In a call's messages it is a system message; as an agent's instructions it stays instructions.
+    return isSystem && context === 'prompt'
+      ? collect({ ...walk, context: 'system' }, content, at)
+      : recurse(content);
   }
   if (Node.isPropertyAccessExpression(expr))
     return memberText(walk, expr.getExpression(), expr.getName(), at);
   if (Node.isElementAccessExpression(expr)) {
     const arg = expr.getArgumentExpression();
+    const items = elementsOf(expr.getExpression(), at);
+    if (items && arg && Node.isNumericLiteral(arg)) {
+      const item = items[Number(arg.getLiteralValue())];
+      return item ? collect(walk, item.node, item.env) : [];
+    }
     return memberText(walk, expr.getExpression(), arg ? stringValue(arg, at) : undefined, at);
   }
   if (isFunctionNode(expr)) return returnedExpressions(expr).flatMap((r) => recurse(r));
