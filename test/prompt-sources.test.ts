@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { buildPlan } from '../src/plan/plan.ts';
 import { scanRepository } from '../src/scan/scan.ts';
 import type { ScanResult } from '../src/scan/model.ts';
 import { captureFixtureRequest } from './harness/fixture-agents.ts';
@@ -75,6 +76,12 @@ describe('prompt text read at run time', () => {
       'src/mastra/skills/vpn-access.md',
     ]);
     assert.deepEqual(readsOf(scan, 'dynamic'), { files: [], mentions: [] });
+    // ...and that is said, so a clean report is not taken to mean the text was checked.
+    assert.deepEqual(
+      agent(scan, 'dynamic').unreadPrompts?.map((u) => `${u.location.line} ${u.reason}`),
+      ['46 an entry of the folder registry src/mastra/skills/ chosen at run time'],
+    );
+    assert.equal(agent(scan, 'registry').unreadPrompts, undefined);
   });
 
   test('wrappers: the text passed in and the text of the body are prompt text; a parameter only logged is not', async () => {
@@ -105,6 +112,14 @@ describe('prompt text read at run time', () => {
     const scan = await scanFixture(FIXTURE);
     assert.deepEqual(agent(scan, 'binary').instructions, []);
     assert.deepEqual(agent(scan, 'latin1').instructions, []);
+    const plan = buildPlan(scan);
+    const notes = plan.findings.filter((f) => f.kind === 'unread-prompt');
+    assert.deepEqual(
+      notes.map((f) => f.agents[0]),
+      ['dynamic', 'binary', 'latin1'],
+    );
+    assert.match(notes[1]!.message, /prompts\/binary\.md, which is not read \(binary file/);
+    assert.match(notes[2]!.message, /prompts\/latin1\.md, which is not read \(not valid UTF-8/);
   });
 
   test('descriptions: read by the agent offering the tool or sub-agent; naming itself is no mention', async () => {

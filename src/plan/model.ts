@@ -88,7 +88,9 @@ export type FindingKind =
   /** An agent nothing registers, calls or uses as a sub-agent: its edits change code nothing runs. */
   | 'unreached'
   /** An agent run only with network(): its routing agent is given raw keys, so keys are left alone. */
-  | 'network-keys';
+  | 'network-keys'
+  /** Instructions read at run time that the scan could not read: names in them are not checked. */
+  | 'unread-prompt';
 
 export interface Finding {
   kind: FindingKind;

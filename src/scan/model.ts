@@ -136,6 +136,8 @@ export interface AgentInfo {
    * `workflow-KEY`, and lists them to a routing agent).
    */
   descriptions: TextFragment[];
+  /** Instructions the code reads at run time that the scan could not read (names in them are not checked). */
+  unreadPrompts?: UnreadPrompt[];
   prediction: Prediction;
   /** Names in `defaultOptions` (toolChoice, activeTools, prepareStep) that the model is not offered. */
   unknownNames: UnknownName[];
@@ -161,6 +163,14 @@ export interface CallSite {
   prediction?: Prediction;
   /** Names in toolChoice / activeTools that the model is not offered. */
   unknownNames: UnknownName[];
+}
+
+/** Prompt text read at run time that the scan could not read, and why. */
+export interface UnreadPrompt {
+  /** The expression in the agent's code it comes through (the first call followed). */
+  location: Location;
+  text: string;
+  reason: string;
 }
 
 /** Where prompt text is sent: instructions, a call's prompt or system message, a description. */

@@ -51,6 +51,8 @@ const FINDING_HELP: Record<FindingKind, string> = {
     'An agent that nothing registers, calls or uses as a sub-agent; its edits change code nothing runs.',
   'network-keys':
     'An agent run only with network() is given raw keys by its routing agent; function-name rules do not apply to it.',
+  'unread-prompt':
+    'Instructions the app reads at run time could not be read without running it; tool names in them are not checked.',
 };
 
 function rule(id: string, help: string): ReportingDescriptor {

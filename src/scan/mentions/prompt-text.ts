@@ -8,9 +8,11 @@
  * in a helper (`loadPrompt('support')`), and folder registries (see prompt-registry.ts).
  * Fragments keep the source text as written, so offsets map back exactly.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Node, QuoteKind } from '../../ts-morph.ts';
-import { relativePath, type ScanContext } from '../ast.ts';
-import type { Location, TextFragment } from '../model.ts';
+import { locate, relativePath, type ScanContext } from '../ast.ts';
+import type { Location, TextFragment, UnreadPrompt } from '../model.ts';
 import { readSource } from '../files/read-source.ts';
 import { returnedExpressions } from '../values/tool-map.ts';
 import {
@@ -24,7 +26,13 @@ import {
   type Env,
 } from './bindings.ts';
 import { locatePath, stringValue } from './prompt-paths.ts';
-import { READS, registryBehind, registryFile, registryFiles } from './prompt-registry.ts';
+import {
+  READS,
+  registryBehind,
+  registryFile,
+  registryFiles,
+  type Registry,
+} from './prompt-registry.ts';
 
 type Context = TextFragment['context'];
 
@@ -54,11 +62,19 @@ function literalPart(
 
 /**
  * A prompt file as one fragment. Only UTF-8 text is read (a binary file or another encoding is no
- * prompt we could check or edit faithfully).
+ * prompt we could check or edit faithfully); `missed` hears why a file was not.
  */
-export function fileFragment(ctx: ScanContext, file: string, context: Context): TextFragment[] {
+export function fileFragment(
+  ctx: ScanContext,
+  file: string,
+  context: Context,
+  missed?: (reason: string) => void,
+): TextFragment[] {
   const read = readSource(file);
-  if (!read.ok) return [];
+  if (!read.ok) {
+    missed?.(`the prompt file ${relativePath(ctx, file)}, which is not read (${read.reason})`);
+    return [];
+  }
   const text = read.text;
   const location: Location = {
     file: relativePath(ctx, file),
@@ -77,6 +93,21 @@ interface Walk {
   active: Set<Node>;
   /** Nodes left to visit: text built in loops of helpers cannot make the walk explode. */
   budget: { left: number };
+  /** The calls being followed, outermost first (what an unread prompt is reported at). */
+  calls: Node[];
+  /** Prompt text the code reads at run time that could not be read. */
+  unread: UnreadPrompt[];
+}
+
+/** Records text the app reads at run time that the scan cannot, at the call the agent's code makes. */
+function missed(walk: Walk, node: Node, reason: string): void {
+  const at = walk.calls[0] ?? node;
+  const where = locate(walk.ctx, node);
+  walk.unread.push({
+    location: locate(walk.ctx, at),
+    text: at.getText().slice(0, 120),
+    reason: at === node ? reason : `${reason} (${where.file}:${where.line})`,
+  });
 }
 
 function calleeName(callee: Node): string {
@@ -88,22 +119,58 @@ function readFiles(walk: Walk, call: Node, env: Env): string[] {
   if (!Node.isCallExpression(call)) return [];
   const [arg] = call.getArguments();
   const value = arg ? stringValue(arg, env) : undefined;
-  return value === undefined ? [] : locatePath(walk.ctx, call.getSourceFile().getFilePath(), value);
+  if (value === undefined) {
+    missed(walk, call, 'a prompt file whose path is known only at run time');
+    return [];
+  }
+  const files = locatePath(walk.ctx, call.getSourceFile().getFilePath(), value);
+  if (files.length === 0)
+    missed(
+      walk,
+      call,
+      path.isAbsolute(value) || value.startsWith('file:')
+        ? `a prompt file that is not there (${relativePath(walk.ctx, value.startsWith('file:') ? fileURLToPath(value) : value)})`
+        : `a prompt file read relative to the working directory (${value}), found neither in the package folder nor in src/mastra/public/`,
+    );
+  return files;
 }
 
-function filesText(walk: Walk, files: string[]): TextFragment[] {
-  return files.flatMap((f) => fileFragment(walk.ctx, f, walk.context));
+function filesText(walk: Walk, node: Node, files: string[]): TextFragment[] {
+  return files.flatMap((f) =>
+    fileFragment(walk.ctx, f, walk.context, (reason) => missed(walk, node, reason)),
+  );
+}
+
+/** One entry of a folder registry, or why none can be tied to the agent. */
+function registryText(walk: Walk, at: Node, registry: Registry, key: string | undefined) {
+  const dir = relativePath(walk.ctx, registry.dir);
+  if (key === undefined) {
+    missed(walk, at, `an entry of the folder registry ${dir}/ chosen at run time`);
+    return [];
+  }
+  const file = registryFile(walk.ctx, registry, key);
+  if (!file)
+    missed(
+      walk,
+      at,
+      `the entry "${key}" of the folder registry ${dir}/, which holds no one file of that name`,
+    );
+  return file ? filesText(walk, at, [file]) : [];
 }
 
 /** `obj.key`, `obj['key']`: the property's text, or a folder registry's entry. */
-function memberText(walk: Walk, owner: Node, key: string | undefined, env: Env): TextFragment[] {
-  if (key === undefined) return [];
+function memberText(
+  walk: Walk,
+  at: Node,
+  owner: Node,
+  key: string | undefined,
+  env: Env,
+): TextFragment[] {
   const object = resolveIn(owner, env);
-  const member = memberOf(object.node, key);
+  const member = key === undefined ? undefined : memberOf(object.node, key);
   if (member) return collect(walk, member, object.env);
   const registry = registryBehind(walk.ctx, owner, env);
-  const file = registry ? registryFile(walk.ctx, registry, key) : undefined;
-  return file ? filesText(walk, [file]) : [];
+  return registry ? registryText(walk, at, registry, key) : [];
 }
 
 function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
@@ -119,7 +186,7 @@ function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
   }
   // A function of the app: its returned text, with its parameters bound to this call's arguments.
   if (isFunctionNode(target.node))
-    return following(walk, target.node, () =>
+    return following(walk, expr, target.node, () =>
       collect(walk, target.node, bindCall(target.node, expr, env)),
     );
   const name = calleeName(callee);
@@ -129,10 +196,12 @@ function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
     const fn = resolveIn(args[0], env);
     if (items && isFunctionNode(fn.node))
       return items.flatMap((item) =>
-        following(walk, fn.node, () => collect(walk, fn.node, bindArgs(fn.node, [item], fn.env))),
+        following(walk, expr, fn.node, () =>
+          collect(walk, fn.node, bindArgs(fn.node, [item], fn.env)),
+        ),
       );
   }
-  if (READS.test(name)) return filesText(walk, readFiles(walk, expr, env));
+  if (READS.test(name)) return filesText(walk, expr, readFiles(walk, expr, env));
   // Every value of a folder registry: `Object.values(prompts)`, `skills.values()`.
   const whole =
     /^Object\.(values|entries)$/.test(callee.getText()) && args[0]
@@ -153,7 +222,7 @@ function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
         return value ? collect(walk, value, object.env) : [];
       });
     const registry = registryBehind(walk.ctx, whole, env);
-    if (registry) return filesText(walk, registryFiles(walk.ctx, registry));
+    if (registry) return filesText(walk, expr, registryFiles(walk.ctx, registry));
   }
   // `Promise.all([...])`, `Promise.resolve(text)`: the text is in the arguments.
   if (/^Promise\.(all|allSettled|resolve)$/.test(callee.getText()))
@@ -161,11 +230,8 @@ function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
   if (Node.isPropertyAccessExpression(callee)) {
     // `skills.get('triage')`: one entry of a registry.
     if (name === 'get' && args[0]) {
-      const key = stringValue(args[0], env);
-      const owner = callee.getExpression();
-      const reg = key === undefined ? undefined : registryBehind(walk.ctx, owner, env);
-      const file = reg && key !== undefined ? registryFile(walk.ctx, reg, key) : undefined;
-      if (file) return filesText(walk, [file]);
+      const registry = registryBehind(walk.ctx, callee.getExpression(), env);
+      if (registry) return registryText(walk, expr, registry, stringValue(args[0], env));
     }
     // `[...].join('\n')`, `text.trim()`, `.replace(...)`: the text is in the receiver.
     return collect(walk, callee.getExpression(), env);
@@ -175,13 +241,15 @@ function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
 }
 
 /** Follows a function once per chain of calls (a recursive helper is not followed again). */
-function following(walk: Walk, fn: Node, read: () => TextFragment[]): TextFragment[] {
+function following(walk: Walk, call: Node, fn: Node, read: () => TextFragment[]): TextFragment[] {
   if (walk.active.has(fn)) return [];
   walk.active.add(fn);
+  walk.calls.push(call);
   try {
     return read();
   } finally {
     walk.active.delete(fn);
+    walk.calls.pop();
   }
 }
 
@@ -228,7 +296,7 @@ function collect(walk: Walk, node: Node, env: Env): TextFragment[] {
       : recurse(content);
   }
   if (Node.isPropertyAccessExpression(expr))
-    return memberText(walk, expr.getExpression(), expr.getName(), at);
+    return memberText(walk, expr, expr.getExpression(), expr.getName(), at);
   if (Node.isElementAccessExpression(expr)) {
     const arg = expr.getArgumentExpression();
     const items = elementsOf(expr.getExpression(), at);
@@ -236,7 +304,7 @@ function collect(walk: Walk, node: Node, env: Env): TextFragment[] {
       const item = items[Number(arg.getLiteralValue())];
       return item ? collect(walk, item.node, item.env) : [];
     }
-    return memberText(walk, expr.getExpression(), arg ? stringValue(arg, at) : undefined, at);
+    return memberText(walk, expr, expr.getExpression(), arg ? stringValue(arg, at) : undefined, at);
   }
   if (isFunctionNode(expr)) return returnedExpressions(expr).flatMap((r) => recurse(r));
   if (Node.isAwaitExpression(expr)) return recurse(expr.getExpression());
@@ -247,16 +315,34 @@ function collect(walk: Walk, node: Node, env: Env): TextFragment[] {
   return [];
 }
 
-/** The prompt text an expression holds, in source order, each piece once. */
-export function textFragments(ctx: ScanContext, node: Node, context: Context): TextFragment[] {
-  const walk: Walk = { ctx, context, active: new Set(), budget: { left: 5000 } };
-  const seen = new Set<string>();
-  return collect(walk, node, NO_BINDINGS).filter((f) => {
-    const key = `${f.location.file}:${f.location.start}:${f.location.end}:${f.context}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+/**
+ * The prompt text an expression holds, in source order, each piece once. `unread` receives the
+ * text the code reads at run time that could not be read, with why.
+ */
+export function textFragments(
+  ctx: ScanContext,
+  node: Node,
+  context: Context,
+  unread: UnreadPrompt[] = [],
+): TextFragment[] {
+  const walk: Walk = {
+    ctx,
+    context,
+    active: new Set(),
+    budget: { left: 5000 },
+    calls: [],
+    unread: [],
+  };
+  const once = <T>(items: T[], key: (item: T) => string) => {
+    const seen = new Set<string>();
+    return items.filter((item) => !seen.has(key(item)) && Boolean(seen.add(key(item))));
+  };
+  const fragments = once(
+    collect(walk, node, NO_BINDINGS),
+    (f) => `${f.location.file}:${f.location.start}:${f.location.end}:${f.context}`,
+  );
+  unread.push(...once(walk.unread, (u) => `${u.location.file}:${u.location.start}:${u.reason}`));
+  return fragments;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { Node, SyntaxKind, type NewExpression, type SourceFile } from '../../ts-morph.ts';
 import { descendantsOfKind, isMastraExport, locate, propertyValue, resolveValue } from '../ast.ts';
 import { readCallOptions } from './call-options.ts';
-import type { AgentDraft } from '../model.ts';
+import type { AgentDraft, UnreadPrompt } from '../model.ts';
 import { staticString } from '../values/static-value.ts';
 import { textFragments } from '../mentions/prompt-text.ts';
 import { offerDescriptions } from '../mentions/descriptions.ts';
@@ -48,6 +48,7 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
   const workflows = prop('workflows');
   const defaults = prop('defaultOptions');
   const instructions = prop('instructions');
+  const unread: UnreadPrompt[] = [];
   const offered = {
     tools: tools ? readToolMap(ctx, tools, 'tools') : emptyToolSet(),
     agents: agents ? readToolMap(ctx, agents, 'agents') : emptyToolSet(),
@@ -63,7 +64,8 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
     ...offered,
     ...(defaults ? { defaultOptions: readCallOptions(ctx, defaults) } : {}),
     registeredAs: [],
-    instructions: instructions ? textFragments(ctx, instructions, 'instructions') : [],
+    instructions: instructions ? textFragments(ctx, instructions, 'instructions', unread) : [],
+    ...(unread.length ? { unreadPrompts: unread } : {}),
     descriptions: offerDescriptions(ctx, node, Object.values(offered)),
   };
 }
