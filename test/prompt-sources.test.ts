@@ -79,7 +79,7 @@ describe('prompt text read at run time', () => {
     // ...and that is said, so a clean report is not taken to mean the text was checked.
     assert.deepEqual(
       agent(scan, 'dynamic').unreadPrompts?.map((u) => `${u.location.line} ${u.reason}`),
-      ['46 an entry of the folder registry src/mastra/skills/ chosen at run time'],
+      ['47 an entry of the folder registry src/mastra/skills/ chosen at run time'],
     );
     assert.equal(agent(scan, 'registry').unreadPrompts, undefined);
   });
@@ -87,11 +87,11 @@ describe('prompt text read at run time', () => {
   test('wrappers: the text passed in and the text of the body are prompt text; a parameter only logged is not', async () => {
     const scan = await scanFixture(FIXTURE);
     assert.deepEqual(readsOf(scan, 'wrapped').mentions, [
-      'src/mastra/agents/index.ts:56 tickets.search',
+      'src/mastra/agents/index.ts:57 tickets.search',
       'src/mastra/lib/prompts.ts:25 tickets.create',
     ]);
     assert.deepEqual(readsOf(scan, 'built').mentions, [
-      'src/mastra/agents/index.ts:67 tickets.create',
+      'src/mastra/agents/index.ts:68 tickets.create',
     ]);
     // promptFor('billing') is PROMPTS.billing only: the sales text names crm.logCall, no agent's.
     const picked = agent(scan, 'picked');
@@ -122,15 +122,16 @@ describe('prompt text read at run time', () => {
     assert.match(notes[2]!.message, /prompts\/latin1\.md, which is not read \(not valid UTF-8/);
   });
 
-  test('descriptions: read by the agent offering the tool or sub-agent; naming itself is no mention', async () => {
+  test('descriptions: read by the agent offering the tool, sub-agent or workflow; naming itself is no mention', async () => {
     const scan = await scanFixture(FIXTURE);
     const lead = agent(scan, 'lead');
     const described = scan.mentions
       .filter((m) => m.agentIndex === lead.index && m.context.endsWith('-description'))
       .map((m) => `${m.context} ${m.location.file}:${m.location.line} ${m.name}`);
     assert.deepEqual(described, [
-      'agent-description src/mastra/agents/index.ts:86 tickets.search',
+      'agent-description src/mastra/agents/index.ts:87 tickets.search',
       'tool-description src/mastra/tools.ts:14 tickets.search',
+      'workflow-description src/mastra/workflows.ts:14 tickets.search',
     ]);
     // The drafter reads neither its own description nor its parent's tools.
     const drafter = agent(scan, 'drafter');
