@@ -11,9 +11,8 @@
  * key known only at run time ties no file to the agent, so nothing is read.
  */
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { Node, SyntaxKind } from '../../ts-morph.ts';
-import { declaredSymbol, type ScanContext } from '../ast.ts';
+import { declaredSymbol, unwrap, type ScanContext } from '../ast.ts';
 import { bindCall, isFunctionNode, resolveIn, type Env } from './bindings.ts';
 import { locatePath, stringValue } from './prompt-paths.ts';
 
@@ -28,7 +27,7 @@ export interface Registry {
   /** Extensions the code filters entries by (`.endsWith('.md')`), when it does. */
   extensions: string[];
   /** The path argument of the read inside the registry code, and its bindings. */
-  read?: { node: Node; env: Env };
+  read: { node: Node; env: Env };
   /** The file the registry code is in (a relative path is read from the working directory). */
   sourceFile: string;
 }
@@ -37,6 +36,29 @@ function calledName(call: Node): string | undefined {
   if (!Node.isCallExpression(call)) return undefined;
   const callee = call.getExpression();
   return Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
+}
+
+/** Whether `statement` stores entries into the variable `name`. */
+function storesInto(statement: Node, name: string): boolean {
+  const owner = (n: Node) => unwrap(n).getText() === name;
+  return (
+    statement.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => {
+      const callee = c.getExpression();
+      return (
+        Node.isPropertyAccessExpression(callee) &&
+        callee.getName() === 'set' &&
+        owner(callee.getExpression())
+      );
+    }) ||
+    statement.getDescendantsOfKind(SyntaxKind.BinaryExpression).some((b) => {
+      const left = b.getLeft();
+      return (
+        b.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
+        (Node.isElementAccessExpression(left) || Node.isPropertyAccessExpression(left)) &&
+        owner(left.getExpression())
+      );
+    })
+  );
 }
 
 /** The code that builds the registry value `value` holds, and the bindings it runs with. */
@@ -48,15 +70,15 @@ function builderOf(value: Node, env: Env, holder?: Node): Array<{ scope: Node; e
     if (isFunctionNode(target.node))
       scopes.push({ scope: target.node, env: bindCall(target.node, value, target.env) });
   }
-  // `const skills = new Map()` filled by statements beside it (a loop, a function called once).
+  // `const skills = new Map()` filled by statements beside it (a loop, a function called once):
+  // statements that store into it (`skills.set(...)`, `skills[name] = ...`).
   if (holder && Node.isVariableDeclaration(holder)) {
     const list = holder.getFirstAncestor((a) => Node.isSourceFile(a) || Node.isBlock(a));
     const statements =
       list && (Node.isSourceFile(list) || Node.isBlock(list)) ? list.getStatements() : [];
     const name = holder.getName();
     for (const statement of statements)
-      if (statement.getDescendantsOfKind(SyntaxKind.Identifier).some((i) => i.getText() === name))
-        scopes.push({ scope: statement, env });
+      if (storesInto(statement, name)) scopes.push({ scope: statement, env });
   }
   return scopes;
 }
@@ -87,8 +109,10 @@ export function registryBehind(ctx: ScanContext, node: Node, env: Env): Registry
     } catch {
       continue;
     }
+    // A registry reads its entries; one that only lists names (or paths) holds no prompt text.
     const readCall = calls.find((c) => READS.test(calledName(c) ?? ''));
     const readArg = readCall?.getArguments()[0];
+    if (!readArg) continue;
     const extensions = [
       ...new Set(
         [
@@ -104,16 +128,14 @@ export function registryBehind(ctx: ScanContext, node: Node, env: Env): Registry
       entries,
       extensions,
       sourceFile,
-      ...(readArg ? { read: { node: readArg, env: scopeEnv } } : {}),
+      read: { node: readArg, env: scopeEnv },
     };
   }
   return undefined;
 }
 
 function fileOf(ctx: ScanContext, registry: Registry, entry: string): string | undefined {
-  const value = registry.read
-    ? stringValue(registry.read.node, registry.read.env, { free: entry })
-    : path.join(registry.dir, entry);
+  const value = stringValue(registry.read.node, registry.read.env, { free: entry });
   if (value === undefined) return undefined;
   const [file] = locatePath(ctx, registry.sourceFile, value);
   return file;
