@@ -12,9 +12,10 @@ import { buildPlan } from '../src/plan/plan.ts';
 import { confident } from '../src/plan/rules/prompts.ts';
 import { scanRepository } from '../src/scan/scan.ts';
 import { useFakeProvider } from './harness/provider-hooks.ts';
-import { captureFixtureAgent } from './harness/fixture-agents.ts';
+import { captureFixtureRequest } from './harness/fixture-agents.ts';
 import { fixturePath } from './helpers/fixture-scan.ts';
 import { copyFixture } from './helpers/git-copy.ts';
+import { sentText, unsent } from './helpers/prompt-fidelity.ts';
 
 function files(root: string, dir = ''): string[] {
   return readdirSync(path.join(root, dir)).flatMap((name) => {
@@ -48,12 +49,32 @@ async function run(name: string, check: (result: MigrateResult) => void): Promis
 
     const scan = await scanRepository(copy.root);
     const agent = scan.agents.find((a) => a.variable === 'agent')!;
-    const sent = await captureFixtureAgent(copy.root, agent, provider());
-    for (const m of scan.mentions.filter((x) => x.context === 'instructions' && confident(x))) {
-      assert.ok(
-        (sent.toolNames ?? []).includes(m.name),
-        `"${m.name}" (${m.location.file}:${m.location.line}) is offered: ${JSON.stringify(sent.toolNames)}`,
-      );
+    const { request, error } = await captureFixtureRequest(copy.root, agent, provider());
+    assert.ok(request, `the agent sent a request: ${error}`);
+    const toolNames = ((request.tools ?? []) as Array<{ function: { name: string } }>).map(
+      (t) => t.function.name,
+    );
+    // The text the scan reads as this agent's prompt is what it sends.
+    assert.deepEqual(unsent(agent, sentText(request)).missing, []);
+    const read = scan.mentions.filter(
+      (x) =>
+        x.agentIndex === agent.index &&
+        (x.context === 'instructions' || x.context.endsWith('-description')) &&
+        confident(x),
+    );
+    for (const m of read) {
+      const where = `${m.location.file}:${m.location.line}`;
+      // A code sample or front matter is left as it is, and said so.
+      if (m.inCodeBlock || m.inFrontMatter) {
+        assert.ok(
+          again.plan.findings.some((f) =>
+            f.locations.some((l) => l.file === m.location.file && l.start === m.location.start),
+          ),
+          `"${m.name}" (${where}) is left as it is and reported`,
+        );
+        continue;
+      }
+      assert.ok(toolNames.includes(m.name), `"${m.name}" (${where}) is offered: ${toolNames.join(', ')}`);
     }
   } finally {
     copy.cleanup();
@@ -63,7 +84,7 @@ async function run(name: string, check: (result: MigrateResult) => void): Promis
 const rules = (r: MigrateResult) => r.plan.edits.map((e) => `${e.rule}:${e.before}->${e.after}`);
 
 describe('prompts: every named tool is offered after migrate', () => {
-  test('all cases have input and expected trees', () => assert.equal(CASES.length, 9));
+  test('all cases have input and expected trees', () => assert.equal(CASES.length, 13));
 
   test('template-ids: re-keyed by id, with the evidence', () =>
     run('template-ids', (r) => {
@@ -135,6 +156,70 @@ describe('prompts: every named tool is offered after migrate', () => {
         'rewrite-keys',
         'rewrite-keys',
       ]);
+    }));
+
+  test('md-helper: a Markdown prompt loaded by a helper is edited as text; front matter and code samples are not', () =>
+    run('md-helper', (r) => {
+      assert.deepEqual(
+        r.files.map((f) => f.file),
+        ['src/mastra/agents/support-agent.ts', 'src/mastra/prompts/support.md'],
+      );
+      const md = r.plan.edits.filter((e) => e.location.file === 'src/mastra/prompts/support.md');
+      assert.deepEqual(
+        md.map((e) => `${e.location.line}:${e.before}->${e.after}`),
+        [
+          '11:orders.lookup->orders_lookup',
+          '12:parcels.track->parcels_track',
+          '13:orders.refund->orders_refund',
+        ],
+      );
+      const left = r.plan.findings.filter((f) => f.kind === 'ambiguous-mention');
+      assert.deepEqual(
+        left.map((f) => f.locations[0]!.line).sort((a, b) => a - b),
+        [4, 4, 4, 17],
+      );
+      assert.ok(left.some((f) => /front matter/.test(f.message)));
+      assert.ok(left.some((f) => /code sample/.test(f.message)));
+    }));
+
+  test('skills-registry: the skills an agent takes from a folder registry are edited; a skill no agent takes is not', () =>
+    run('skills-registry', (r) => {
+      assert.deepEqual(
+        r.files.map((f) => f.file),
+        [
+          'src/mastra/agents/helpdesk-agent.ts',
+          'src/mastra/skills/triage/SKILL.md',
+          'src/mastra/skills/vpn-access/SKILL.md',
+        ],
+      );
+      assert.ok(!r.plan.edits.some((e) => e.location.file.includes('onboarding')));
+    }));
+
+  test("wrappers: text passed through wrapper functions is edited where it is written; a logged label and another team's text are not", () =>
+    run('wrappers', (r) => {
+      const text = r.plan.edits.filter((e) => e.target === 'text' || e.rule === 'prompts');
+      assert.deepEqual(
+        text.map((e) => `${e.location.file}:${e.location.line} ${e.before}`),
+        [
+          'src/mastra/agents/billing-agent.ts:13 invoices.find',
+          'src/mastra/agents/billing-agent.ts:14 invoices.resend',
+          'src/mastra/prompts/compose.ts:6 disputes.open',
+        ],
+      );
+    }));
+
+  test('tool-descriptions: a tool or sub-agent description naming another tool is edited; a description naming itself is not', () =>
+    run('tool-descriptions', (r) => {
+      const prompts = r.plan.edits.filter((e) => e.rule === 'prompts');
+      assert.deepEqual(
+        prompts.map((e) => `${e.location.file}:${e.location.line} ${e.before}->${e.after}`),
+        [
+          'src/mastra/agents/reply-writer.ts:7 crm.createCase->crm_createCase',
+          'src/mastra/tools/crm.ts:14 crm.findCustomer->crm_findCustomer',
+        ],
+      );
+      assert.match(prompts[1]!.reason, /^a tool description names "crm.findCustomer"/);
+      assert.match(prompts[0]!.reason, /^a sub-agent description names "crm.createCase"/);
     }));
 
   test('already-right: nothing to do', () =>

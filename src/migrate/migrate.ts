@@ -16,6 +16,7 @@ import { realRoot } from '../scan/files/discover.ts';
 import { failureReason } from '../scan/files/isolate.ts';
 import type { ScanResult } from '../scan/model.ts';
 import { ioReason, readSource } from '../scan/files/read-source.ts';
+import { promptFileText } from '../scan/mentions/prompt-text.ts';
 import { scanWithInputs, type ScanOptions } from '../scan/scan.ts';
 import { PhaseClock, type PhaseTiming } from '../progress.ts';
 import { applyFileEdits } from './apply-file.ts';
@@ -151,10 +152,16 @@ export async function migrate(
   const byFile = new Map<string, Edit[]>();
   for (const edit of plan.edits)
     byFile.set(edit.location.file, [...(byFile.get(edit.location.file) ?? []), edit]);
-  // The text the scan parsed for each file to edit: what a file must still hold to be rewritten.
+  // The text the scan parsed (or read, for a prompt file) for each file to edit: what a file must
+  // still hold to be rewritten.
   const parsed = new Map(
-    [...byFile.keys()].map((rel) => [rel, inputs.parsedText(path.join(root, rel))]),
+    [...byFile.keys()].map((rel) => [
+      rel,
+      inputs.parsedText(path.join(root, rel)) ?? promptFileText(scan.agents, scan.calls, rel),
+    ]),
   );
+  // A prompt file is edited only when it is one of the repository's files (git shows the change).
+  const members = new Set([...discovered.sources, ...discovered.texts]);
   clock.end(plan.edits.length);
   await options.hooks?.afterPlan?.();
 
@@ -171,6 +178,14 @@ export async function migrate(
     const where = writeTarget(root, abs);
     if (!where.ok) {
       fail(rel, edits, where.reason);
+      continue;
+    }
+    if (!isCodeFile(abs) && !members.has(abs) && !members.has(where.real)) {
+      fail(
+        rel,
+        edits,
+        "not rewritten: the prompt file is not one of the repository's files the scan takes (.md, .mdx, .txt, .json and .yaml files git does not ignore, outside node_modules, build output and --exclude), so the change could not be reviewed; change it by hand",
+      );
       continue;
     }
     const read = readSource(where.real);

@@ -94,7 +94,9 @@ export type FindingKind =
   /** A key this agent's @mastra/core (before 0.13.2) sends as written, which providers reject. */
   | 'illegal-key'
   /** Code that asks for what the agent's @mastra/core version does not have (sub-agent tools, network()). */
-  | 'missing-in-version';
+  | 'missing-in-version'
+  /** Instructions read at run time that the scan could not read: names in them are not checked. */
+  | 'unread-prompt';
 
 export interface Finding {
   kind: FindingKind;

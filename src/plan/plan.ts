@@ -20,6 +20,7 @@ import { planRekeyBuiltins, planRekeyById } from './rules/rekey.ts';
 import { planRewriteKeys } from './rules/rewrite-keys.ts';
 import { planPrompts, type Preference } from './rules/prompts.ts';
 import { unknownToolMentions } from './rules/unknown-mentions.ts';
+import { unreadPrompts } from './rules/unread-prompts.ts';
 import { insideDefinition } from './evidence.ts';
 import { runDescription } from './runs.ts';
 import { planReferences } from './rules/references.ts';
@@ -356,7 +357,7 @@ function planOnce(
     );
     const r = planPrompts(scan, { renamed, rules, blocked, ...(prefer ? { prefer } : {}) });
     for (const e of r.edits) claimOrConflict(edits, e, findings);
-    findings.push(...r.findings, ...unknownToolMentions(scan));
+    findings.push(...r.findings, ...unknownToolMentions(scan), ...unreadPrompts(scan));
   }
   if (rules.has('rewrite-keys')) {
     const r = planRewriteKeys(scan);

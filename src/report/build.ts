@@ -27,6 +27,7 @@ const SEVERITY: Record<FindingKind, ReportFinding['severity']> = {
   'version-unknown': 'warning',
   'illegal-key': 'warning',
   'missing-in-version': 'warning',
+  'unread-prompt': 'note',
 };
 
 /** Our own version: package.json is two folders up from src/report, three from dist/src/report. */

@@ -263,8 +263,15 @@ export function analyse(
       .flatMap((c) => [...c.options.toolsets.entries, ...c.options.clientTools.entries]);
   const allNames = agents.flatMap((a) => toolNames(a, agents, callTools(a)));
   const mentions: Mention[] = [];
+  // Its instructions, and the descriptions of what it offers, are read by this agent's model.
   for (const agent of agents)
-    mentions.push(...mentionsIn(agent.instructions, toolNames(agent, agents), agent.index));
+    mentions.push(
+      ...mentionsIn(
+        [...agent.instructions, ...agent.descriptions],
+        toolNames(agent, agents),
+        agent.index,
+      ),
+    );
   for (const call of calls) {
     const agent = call.agentIndex === undefined ? undefined : agents[call.agentIndex];
     mentions.push(

@@ -172,6 +172,14 @@ export interface AgentInfo {
   contextKeys: ContextKeyRead[];
   /** The @mastra/core this agent's package runs with; the prediction follows its rules. */
   mastra: MastraVersion;
+  /**
+   * Descriptions its model reads with what it is offered: each tool's `description` (sent with the
+   * tool), each sub-agent's and workflow's (Mastra makes them the descriptions of `agent-KEY` and
+   * `workflow-KEY`, and lists them to a routing agent).
+   */
+  descriptions: TextFragment[];
+  /** Instructions the code reads at run time that the scan could not read (names in them are not checked). */
+  unreadPrompts?: UnreadPrompt[];
   prediction: Prediction;
   /** Names in `defaultOptions` (toolChoice, activeTools, prepareStep) that the model is not offered. */
   unknownNames: UnknownName[];
@@ -210,13 +218,32 @@ export interface CallSite {
   unknownNames: UnknownName[];
 }
 
+/** Prompt text read at run time that the scan could not read, and why. */
+export interface UnreadPrompt {
+  /** The expression in the agent's code it comes through (the first call followed). */
+  location: Location;
+  text: string;
+  reason: string;
+}
+
+/** Where prompt text is sent: instructions, a call's prompt or system message, a description. */
+export type TextContext =
+  | 'instructions'
+  | 'prompt'
+  | 'system'
+  | 'tool-description'
+  | 'agent-description'
+  | 'workflow-description';
+
 /** A piece of literal prompt text (never text inside `${...}`), in a code file or a prompt file. */
 export interface TextFragment {
   text: string;
   location: Location;
   /** How the text is quoted in code: `'`, `"`, `` ` ``, or `file` for a prompt file read from disk. */
   quote: "'" | '"' | '`' | 'file';
-  context: 'instructions' | 'prompt' | 'system';
+  context: TextContext;
+  /** Descriptions: the entry (origin and key) the text describes; it naming itself is no mention. */
+  describes?: { origin: ToolOrigin; key: string };
 }
 
 export type MentionMatch = 'wire-name' | 'key' | 'id' | 'export-name';
@@ -225,7 +252,7 @@ export interface Mention {
   /** The text that names a tool. */
   name: string;
   location: Location;
-  context: 'instructions' | 'prompt' | 'system' | 'comparison';
+  context: TextContext | 'comparison';
   agentIndex?: number;
   /** Which of the tool's names it matches. */
   matches: MentionTarget[];
@@ -233,6 +260,8 @@ export interface Mention {
   quoted?: boolean;
   /** Inside a fenced code block of the prompt (a code sample, not an instruction). */
   inCodeBlock?: boolean;
+  /** In the front matter of a prompt file (`---` block): data a loader may read, not prose. */
+  inFrontMatter?: boolean;
   /** Where the text lives: a string literal in code, or a prompt file read from disk. */
   in?: 'code' | 'file';
   /** Comparisons: the compared value is typed by Mastra or the AI SDK, so it is a tool name. */

@@ -28,15 +28,21 @@ function exportedAgent(mod: Record<string, unknown>, agent: AgentInfo): FixtureA
   return real as FixtureAgent;
 }
 
-export async function captureFixtureAgent(
+/**
+ * The first request a fixture agent sends (undefined when it sent none, with the error). `cwd` is
+ * the working directory its module is imported in (the fixture's root: where an app started by its
+ * npm scripts runs).
+ */
+export async function captureFixtureRequest(
   root: string,
   agent: AgentInfo,
   provider: FakeProvider,
   options: Record<string, unknown> = {},
-): Promise<{ toolNames: string[] | null; toolChoice?: unknown; error?: string }> {
+  cwd = root,
+): Promise<{ request?: Record<string, unknown>; error?: string }> {
   // Fixture code reads prompt files relative to the working directory, as an app started there would.
-  const cwd = process.cwd();
-  process.chdir(root);
+  const before = process.cwd();
+  process.chdir(cwd);
   let mod: Record<string, unknown>;
   try {
     mod = (await import(pathToFileURL(path.join(root, agent.location.file)).href)) as Record<
@@ -44,7 +50,7 @@ export async function captureFixtureAgent(
       unknown
     >;
   } finally {
-    process.chdir(cwd);
+    process.chdir(before);
   }
   const real = exportedAgent(mod, agent);
   const { noopLogger } = await import('@mastra/core/logger');
@@ -60,6 +66,16 @@ export async function captureFixtureAgent(
     error = asText((e as { message?: unknown } | undefined)?.message ?? e);
   }
   const [request] = provider.requests(caseId);
+  return { ...(request ? { request } : {}), ...(error ? { error } : {}) };
+}
+
+export async function captureFixtureAgent(
+  root: string,
+  agent: AgentInfo,
+  provider: FakeProvider,
+  options: Record<string, unknown> = {},
+): Promise<{ toolNames: string[] | null; toolChoice?: unknown; error?: string }> {
+  const { request, error } = await captureFixtureRequest(root, agent, provider, options);
   const tools = request?.tools as Array<{ function: { name: string } }> | undefined;
   return {
     toolNames: request ? (tools ? tools.map((t) => t.function.name) : null) : null,

@@ -75,7 +75,7 @@ function indexOf(scan: ScanResult): ScanIndex {
     index = {
       mentionsByAgent: group(scan.mentions, (m) => m.agentIndex),
       fragments: [
-        ...scan.agents.flatMap((a) => a.instructions),
+        ...scan.agents.flatMap((a) => [...a.instructions, ...a.descriptions]),
         ...scan.calls.flatMap((c) => c.prompts),
       ],
     };
@@ -119,6 +119,22 @@ function inJsonExample(source: string, name: string): boolean {
     new RegExp(`"${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`).test(line) &&
     /"[^"\n]*"\s*:\s*["\d[{tfn]/.test(line)
   );
+}
+
+/** What names the tool, for a reason: `the instructions name`, `a tool description names`. */
+function textName(m: Mention): string {
+  switch (m.context) {
+    case 'instructions':
+      return 'the instructions name';
+    case 'tool-description':
+      return 'a tool description names';
+    case 'agent-description':
+      return 'a sub-agent description names';
+    case 'workflow-description':
+      return 'a workflow description names';
+    default:
+      return 'the prompt names';
+  }
 }
 
 export interface PromptPlan {
@@ -212,6 +228,8 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
       if (stale.length === 0) continue;
       const unsafe = (m: Mention): string | undefined => {
         if (m.inCodeBlock) return 'inside a code sample';
+        if (m.inFrontMatter)
+          return 'in the front matter of a prompt file, which a loader may read as data';
         if (inJsonExample(surroundings(scan, m).line, m.name)) return 'a value in a JSON example';
         if (!confident(m)) return 'a plain word that could be prose';
         return undefined;
@@ -333,7 +351,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
             before: m.name,
             after: wanted,
             value: wanted,
-            reason: `the ${m.context === 'instructions' ? 'instructions name' : 'prompt names'} "${m.name}" but ${agent.runs.mode === 'network' ? 'the routing agent is given' : 'the model is offered'} "${wanted}"; the prompt is rewritten because ${why}`,
+            reason: `${textName(m)} "${m.name}" but ${agent.runs.mode === 'network' ? 'the routing agent is given' : 'the model is offered'} "${wanted}"; the prompt is rewritten because ${why}`,
             effect: 'fixed',
             wire: { before: m.name, after: wanted },
             agents: [label],

@@ -57,6 +57,8 @@ const FINDING_HELP: Record<FindingKind, string> = {
     'A key that @mastra/core before 0.13.2 sends as written; providers reject tool names outside a-zA-Z0-9_-. Rename the key.',
   'missing-in-version':
     "The agent's code asks for what its @mastra/core version does not have: sub-agents offered as tools (0.21.1) or agent.network() (0.16.3).",
+  'unread-prompt':
+    'Instructions the app reads at run time could not be read without running it; tool names in them are not checked.',
 };
 
 function rule(id: string, help: string): ReportingDescriptor {

@@ -55,6 +55,26 @@ function inCodeBlock(text: string, at: number): boolean {
   return ((text.slice(0, at).match(/```/g) ?? []).length & 1) === 1;
 }
 
+/** Inside the `---` front matter a prompt file starts with (a BOM before it is allowed). */
+function inFrontMatter(fragment: TextFragment, at: number): boolean {
+  if (fragment.quote !== 'file') return false;
+  const open = /^\uFEFF?---\r?\n/.exec(fragment.text);
+  if (!open) return false;
+  const close = /^---[ \t\r]*$/m.exec(fragment.text.slice(open[0].length));
+  return close !== null && at < open[0].length + close.index;
+}
+
+/**
+ * Descriptions are prose about a tool: only a name shaped like code (`-`, `_`, `.`, `:`, an inner
+ * capital) or quoted counts there, and a description naming what it describes is no mention.
+ */
+function countsIn(fragment: TextFragment, tn: ToolName, quoted: boolean): boolean {
+  if (!fragment.context.endsWith('-description')) return true;
+  const self = fragment.describes;
+  if (self && self.origin === tn.origin && self.key === tn.key) return false;
+  return quoted || /[-_.:]/.test(tn.name) || /[a-z][A-Z]/.test(tn.name);
+}
+
 export function fragmentLocation(fragment: TextFragment, offset: number, length: number): Location {
   const before = fragment.text.slice(0, offset);
   const lines = before.split('\n');
@@ -74,6 +94,8 @@ export function mentionsIn(
   for (const fragment of fragments) {
     for (const tn of names) {
       for (const at of findName(fragment.text, tn.name)) {
+        const quoted = isQuoted(fragment.text, at, tn.name.length);
+        if (!countsIn(fragment, tn, quoted)) continue;
         const location = fragmentLocation(fragment, at, tn.name.length);
         const id = `${location.file}:${location.start}:${tn.name}`;
         const mention: Mention = out.get(id) ?? {
@@ -82,8 +104,9 @@ export function mentionsIn(
           context: fragment.context,
           ...(agentIndex === undefined ? {} : { agentIndex }),
           matches: [],
-          quoted: isQuoted(fragment.text, at, tn.name.length),
+          quoted,
           inCodeBlock: inCodeBlock(fragment.text, at),
+          ...(inFrontMatter(fragment, at) ? { inFrontMatter: true } : {}),
           in: fragment.quote === 'file' ? 'file' : 'code',
         };
         const match = mention.matches.find(

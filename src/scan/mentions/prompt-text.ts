@@ -1,15 +1,38 @@
 /**
- * Collects the literal text of prompts: strings, template literals (never what is inside `${...}`),
- * concatenations, arrays, functions returning them, constants in other files, and prompt files read
- * with a static path. Fragments keep the source text as written, so offsets map back exactly.
+ * Collects the literal text of prompts: strings, template literals (never what is inside `${...}`
+ * unless it is itself prompt text we can read), concatenations, arrays, constants in other files,
+ * properties of object literals, functions returning them, and the text that flows through the
+ * functions a prompt is passed to or built by (`withSafety(BASE)`, `build({ role: '...' })`: their
+ * parameters stand for the arguments of that call). Prompt files read at run time are read too:
+ * `readFileSync` / `readFile` with a path known without running (see prompt-paths.ts), directly or
+ * in a helper (`loadPrompt('support')`), and folder registries (see prompt-registry.ts).
+ * Fragments keep the source text as written, so offsets map back exactly.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Node, QuoteKind } from '../../ts-morph.ts';
-import { relativePath, resolveValue, unwrap, type ScanContext } from '../ast.ts';
-import type { Location, TextFragment } from '../model.ts';
-import { staticString } from '../values/static-value.ts';
+import { locate, relativePath, type ScanContext } from '../ast.ts';
+import type { Location, TextFragment, UnreadPrompt } from '../model.ts';
+import { readSource } from '../files/read-source.ts';
 import { returnedExpressions } from '../values/tool-map.ts';
+import {
+  bindArgs,
+  bindCall,
+  elementsOf,
+  isFunctionNode,
+  memberOf,
+  NO_BINDINGS,
+  resolveIn,
+  type Env,
+} from './bindings.ts';
+import { locatePath, stringValue } from './prompt-paths.ts';
+import {
+  READS,
+  registryBehind,
+  registryFile,
+  registryFiles,
+  type Registry,
+} from './prompt-registry.ts';
 
 type Context = TextFragment['context'];
 
@@ -37,41 +60,22 @@ function literalPart(
   };
 }
 
-/** The file a `readFileSync(...)` argument names, when the path is static. */
-function staticPromptPath(ctx: ScanContext, arg: Node): string | undefined {
-  const dir = path.dirname(arg.getSourceFile().getFilePath());
-  const value = resolveValue(arg);
-  if (Node.isNewExpression(value) && value.getExpression().getText() === 'URL') {
-    const [rel, base] = value.getArguments();
-    const relText = rel ? staticString(rel) : undefined;
-    if (relText !== undefined && base?.getText() === 'import.meta.url')
-      return path.resolve(dir, relText);
-    return undefined;
-  }
-  if (
-    Node.isCallExpression(value) &&
-    /^path\.(join|resolve)$/.test(value.getExpression().getText())
-  ) {
-    const parts = value
-      .getArguments()
-      .map((a) =>
-        /^(__dirname|import\.meta\.dirname)$/.test(a.getText()) ? dir : staticString(a),
-      );
-    return parts.every((p) => p !== undefined) ? path.resolve(ctx.root, ...parts) : undefined;
-  }
-  const literal = staticString(value);
-  if (literal === undefined) return undefined;
-  // A bare relative path is read relative to the process's working directory: try the repo root.
-  return path.isAbsolute(literal) ? literal : path.resolve(ctx.root, literal);
-}
-
-export function fileFragment(ctx: ScanContext, file: string, context: Context): TextFragment[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
+/**
+ * A prompt file as one fragment. Only UTF-8 text is read (a binary file or another encoding is no
+ * prompt we could check or edit faithfully); `missed` hears why a file was not.
+ */
+export function fileFragment(
+  ctx: ScanContext,
+  file: string,
+  context: Context,
+  missed?: (reason: string) => void,
+): TextFragment[] {
+  const read = readSource(file);
+  if (!read.ok) {
+    missed?.(`the prompt file ${relativePath(ctx, file)}, which is not read (${read.reason})`);
     return [];
   }
+  const text = read.text;
   const location: Location = {
     file: relativePath(ctx, file),
     line: 1,
@@ -82,16 +86,181 @@ export function fileFragment(ctx: ScanContext, file: string, context: Context): 
   return [{ text, location, quote: 'file', context }];
 }
 
-export function textFragments(
-  ctx: ScanContext,
-  node: Node,
-  context: Context,
-  seen = new Set<Node>(),
+interface Walk {
+  ctx: ScanContext;
+  context: Context;
+  /** Functions being followed (a recursive helper is followed once). */
+  active: Set<Node>;
+  /** Nodes left to visit: text built in loops of helpers cannot make the walk explode. */
+  budget: { left: number };
+  /** The calls being followed, outermost first (what an unread prompt is reported at). */
+  calls: Node[];
+  /** Prompt text the code reads at run time that could not be read. */
+  unread: UnreadPrompt[];
+}
+
+/** Records text the app reads at run time that the scan cannot, at the call the agent's code makes. */
+function missed(walk: Walk, node: Node, reason: string): void {
+  const at = walk.calls[0] ?? node;
+  const where = locate(walk.ctx, node);
+  walk.unread.push({
+    location: locate(walk.ctx, at),
+    text: at.getText().slice(0, 120),
+    reason: at === node ? reason : `${reason} (${where.file}:${where.line})`,
+  });
+}
+
+function calleeName(callee: Node): string {
+  return Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
+}
+
+/** The files a read call reads (`readFileSync(path, 'utf8')`, `await readFile(url)`). */
+function readFiles(walk: Walk, call: Node, env: Env): string[] {
+  if (!Node.isCallExpression(call)) return [];
+  const [arg] = call.getArguments();
+  const value = arg ? stringValue(arg, env) : undefined;
+  if (value === undefined) {
+    missed(walk, call, 'a prompt file whose path is known only at run time');
+    return [];
+  }
+  const files = locatePath(walk.ctx, call.getSourceFile().getFilePath(), value);
+  if (files.length === 0)
+    missed(
+      walk,
+      call,
+      path.isAbsolute(value) || value.startsWith('file:')
+        ? `a prompt file that is not there (${relativePath(walk.ctx, value.startsWith('file:') ? fileURLToPath(value) : value)})`
+        : `a prompt file read relative to the working directory (${value}), found neither in the package folder nor in src/mastra/public/`,
+    );
+  return files;
+}
+
+function filesText(walk: Walk, node: Node, files: string[]): TextFragment[] {
+  return files.flatMap((f) =>
+    fileFragment(walk.ctx, f, walk.context, (reason) => missed(walk, node, reason)),
+  );
+}
+
+/** One entry of a folder registry, or why none can be tied to the agent. */
+function registryText(walk: Walk, at: Node, registry: Registry, key: string | undefined) {
+  const dir = relativePath(walk.ctx, registry.dir);
+  if (key === undefined) {
+    missed(walk, at, `an entry of the folder registry ${dir}/ chosen at run time`);
+    return [];
+  }
+  const file = registryFile(walk.ctx, registry, key);
+  if (!file)
+    missed(
+      walk,
+      at,
+      `the entry "${key}" of the folder registry ${dir}/, which holds no one file of that name`,
+    );
+  return file ? filesText(walk, at, [file]) : [];
+}
+
+/** `obj.key`, `obj['key']`: the property's text, or a folder registry's entry. */
+function memberText(
+  walk: Walk,
+  at: Node,
+  owner: Node,
+  key: string | undefined,
+  env: Env,
 ): TextFragment[] {
-  const expr = unwrap(node);
-  if (seen.has(expr) || seen.size > 200) return [];
-  seen.add(expr);
-  const recurse = (n: Node) => textFragments(ctx, n, context, seen);
+  const object = resolveIn(owner, env);
+  const member = key === undefined ? undefined : memberOf(object.node, key);
+  if (member) return collect(walk, member, object.env);
+  const registry = registryBehind(walk.ctx, owner, env);
+  return registry ? registryText(walk, at, registry, key) : [];
+}
+
+function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
+  if (!Node.isCallExpression(expr)) return [];
+  const callee = expr.getExpression();
+  const args = expr.getArguments();
+  let target = resolveIn(callee, env);
+  // `prompts.build('x')`: a method of an object literal.
+  if (Node.isPropertyAccessExpression(callee)) {
+    const owner = resolveIn(callee.getExpression(), env);
+    const member = memberOf(owner.node, callee.getName());
+    if (member) target = resolveIn(member, owner.env);
+  }
+  // A function of the app: its returned text, with its parameters bound to this call's arguments.
+  if (isFunctionNode(target.node))
+    return following(walk, expr, target.node, () =>
+      collect(walk, target.node, bindCall(target.node, expr, env)),
+    );
+  const name = calleeName(callee);
+  // `parts.map(loadPrompt)`, `duties.map((d) => `- ${d}`)`: the function on each known element.
+  if (Node.isPropertyAccessExpression(callee) && name === 'map' && args[0]) {
+    const items = elementsOf(callee.getExpression(), env);
+    const fn = resolveIn(args[0], env);
+    if (items && isFunctionNode(fn.node))
+      return items.flatMap((item) =>
+        following(walk, expr, fn.node, () =>
+          collect(walk, fn.node, bindArgs(fn.node, [item], fn.env)),
+        ),
+      );
+  }
+  if (READS.test(name)) return filesText(walk, expr, readFiles(walk, expr, env));
+  // Every value of a folder registry: `Object.values(prompts)`, `skills.values()`.
+  const whole =
+    /^Object\.(values|entries)$/.test(callee.getText()) && args[0]
+      ? args[0]
+      : Node.isPropertyAccessExpression(callee) && /^(values|entries)$/.test(name)
+        ? callee.getExpression()
+        : undefined;
+  if (whole) {
+    const object = resolveIn(whole, env);
+    // `Object.values(PROMPTS)` of an object literal: every property's text.
+    if (Node.isObjectLiteralExpression(object.node))
+      return object.node.getProperties().flatMap((p) => {
+        const value = Node.isPropertyAssignment(p)
+          ? p.getInitializer()
+          : Node.isShorthandPropertyAssignment(p)
+            ? p.getNameNode()
+            : undefined;
+        return value ? collect(walk, value, object.env) : [];
+      });
+    const registry = registryBehind(walk.ctx, whole, env);
+    if (registry) return filesText(walk, expr, registryFiles(walk.ctx, registry));
+  }
+  // `Promise.all([...])`, `Promise.resolve(text)`: the text is in the arguments.
+  if (/^Promise\.(all|allSettled|resolve)$/.test(callee.getText()))
+    return args.flatMap((a) => collect(walk, a, env));
+  if (Node.isPropertyAccessExpression(callee)) {
+    // `skills.get('triage')`: one entry of a registry.
+    if (name === 'get' && args[0]) {
+      const registry = registryBehind(walk.ctx, callee.getExpression(), env);
+      if (registry) return registryText(walk, expr, registry, stringValue(args[0], env));
+    }
+    // `[...].join('\n')`, `text.trim()`, `.replace(...)`: the text is in the receiver.
+    return collect(walk, callee.getExpression(), env);
+  }
+  // `dedent('...')` and other library functions: the text is in the arguments.
+  return args.flatMap((a) => collect(walk, a, env));
+}
+
+/** Follows a function once per chain of calls (a recursive helper is not followed again). */
+function following(walk: Walk, call: Node, fn: Node, read: () => TextFragment[]): TextFragment[] {
+  if (walk.active.has(fn)) return [];
+  walk.active.add(fn);
+  walk.calls.push(call);
+  try {
+    return read();
+  } finally {
+    walk.active.delete(fn);
+    walk.calls.pop();
+  }
+}
+
+function collect(walk: Walk, node: Node, env: Env): TextFragment[] {
+  if (--walk.budget.left < 0) return [];
+  const resolved = resolveIn(node, env);
+  // A rest parameter: every argument it collected.
+  if (resolved.items) return resolved.items.flatMap((i) => collect(walk, i.node, i.env));
+  const { node: expr, env: at } = resolved;
+  const { ctx, context } = walk;
+  const recurse = (n: Node, e: Env = at) => collect(walk, n, e);
 
   if (Node.isStringLiteral(expr))
     return [
@@ -108,50 +277,87 @@ export function textFragments(
     }
     return out.filter((f) => f.text.length > 0);
   }
-  if (Node.isBinaryExpression(expr) && expr.getOperatorToken().getText() === '+')
+  if (
+    Node.isBinaryExpression(expr) &&
+    ['+', '??', '||'].includes(expr.getOperatorToken().getText())
+  )
     return [...recurse(expr.getLeft()), ...recurse(expr.getRight())];
-  if (Node.isArrayLiteralExpression(expr)) return expr.getElements().flatMap(recurse);
+  if (Node.isArrayLiteralExpression(expr)) return expr.getElements().flatMap((e) => recurse(e));
+  if (Node.isSpreadElement(expr)) return recurse(expr.getExpression());
   if (Node.isObjectLiteralExpression(expr)) {
     // A system message object: { role: 'system', content: '...' }
-    const content = expr.getProperty('content');
-    const role = expr.getProperty('role');
-    const isSystem =
-      role &&
-      Node.isPropertyAssignment(role) &&
-      staticString(role.getInitializerOrThrow()) === 'system';
-    if (!content || !Node.isPropertyAssignment(content)) return [];
-    return isSystem
-      ? textFragments(ctx, content.getInitializerOrThrow(), 'system', seen)
-      : recurse(content.getInitializerOrThrow());
+    const content = memberOf(expr, 'content');
+    const role = memberOf(expr, 'role');
+    const isSystem = role !== undefined && stringValue(role, at) === 'system';
+    if (!content) return [];
+    // In a call's messages it is a system message; as an agent's instructions it stays instructions.
+    return isSystem && context === 'prompt'
+      ? collect({ ...walk, context: 'system' }, content, at)
+      : recurse(content);
   }
-  if (Node.isIdentifier(expr)) {
-    const value = resolveValue(expr);
-    return value === expr ? [] : recurse(value);
+  if (Node.isPropertyAccessExpression(expr))
+    return memberText(walk, expr, expr.getExpression(), expr.getName(), at);
+  if (Node.isElementAccessExpression(expr)) {
+    const arg = expr.getArgumentExpression();
+    const items = elementsOf(expr.getExpression(), at);
+    if (items && arg && Node.isNumericLiteral(arg)) {
+      const item = items[Number(arg.getLiteralValue())];
+      return item ? collect(walk, item.node, item.env) : [];
+    }
+    return memberText(walk, expr, expr.getExpression(), arg ? stringValue(arg, at) : undefined, at);
   }
-  if (
-    Node.isArrowFunction(expr) ||
-    Node.isFunctionExpression(expr) ||
-    Node.isFunctionDeclaration(expr)
-  )
-    return returnedExpressions(expr).flatMap(recurse);
+  if (isFunctionNode(expr)) return returnedExpressions(expr).flatMap((r) => recurse(r));
   if (Node.isAwaitExpression(expr)) return recurse(expr.getExpression());
   if (Node.isConditionalExpression(expr))
     return [...recurse(expr.getWhenTrue()), ...recurse(expr.getWhenFalse())];
-  if (Node.isCallExpression(expr)) {
-    const callee = expr.getExpression();
-    const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
-    if (/readFileSync$|readFile$/.test(name)) {
-      const [arg] = expr.getArguments();
-      const file = arg ? staticPromptPath(ctx, arg) : undefined;
-      return file ? fileFragment(ctx, file, context) : [];
-    }
-    // `[...].join('\n')`, `text.trim()`, `dedent(...)`: the text is in the receiver or arguments.
-    if (Node.isPropertyAccessExpression(callee)) return recurse(callee.getExpression());
-    const fn = resolveValue(callee);
-    if (Node.isArrowFunction(fn) || Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn))
-      return recurse(fn);
-    return expr.getArguments().flatMap(recurse);
-  }
+  if (Node.isCallExpression(expr)) return callText(walk, expr, at);
   if (Node.isTaggedTemplateExpression(expr)) return recurse(expr.getTemplate());
   return [];
+}
+
+/**
+ * The prompt text an expression holds, in source order, each piece once. `unread` receives the
+ * text the code reads at run time that could not be read, with why.
+ */
+export function textFragments(
+  ctx: ScanContext,
+  node: Node,
+  context: Context,
+  unread: UnreadPrompt[] = [],
+): TextFragment[] {
+  const walk: Walk = {
+    ctx,
+    context,
+    active: new Set(),
+    budget: { left: 5000 },
+    calls: [],
+    unread: [],
+  };
+  const once = <T>(items: T[], key: (item: T) => string) => {
+    const seen = new Set<string>();
+    return items.filter((item) => !seen.has(key(item)) && Boolean(seen.add(key(item))));
+  };
+  const fragments = once(
+    collect(walk, node, NO_BINDINGS),
+    (f) => `${f.location.file}:${f.location.start}:${f.location.end}:${f.context}`,
+  );
+  unread.push(...once(walk.unread, (u) => `${u.location.file}:${u.location.start}:${u.reason}`));
+  return fragments;
+}
+
+/**
+ * The text the scan read from a prompt file (relative to the root), without a BOM; undefined when
+ * no prompt was read from it. An edit of the file is only made on that text.
+ */
+export function promptFileText(
+  sources: Array<{ instructions: TextFragment[]; descriptions?: TextFragment[] }>,
+  calls: Array<{ prompts: TextFragment[] }>,
+  rel: string,
+): string | undefined {
+  for (const f of [
+    ...sources.flatMap((s) => [...s.instructions, ...(s.descriptions ?? [])]),
+    ...calls.flatMap((c) => c.prompts),
+  ])
+    if (f.quote === 'file' && f.location.file === rel) return f.text.replace(/^\uFEFF/, '');
+  return undefined;
 }

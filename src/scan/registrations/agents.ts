@@ -3,9 +3,10 @@ import { Node, SyntaxKind, type NewExpression, type SourceFile } from '../../ts-
 import { descendantsOfKind, isMastraExport, locate, propertyValue, resolveValue } from '../ast.ts';
 import { readCallOptions } from './call-options.ts';
 import { contextKeys } from './context-keys.ts';
-import type { AgentDraft } from '../model.ts';
+import type { AgentDraft, UnreadPrompt } from '../model.ts';
 import { staticString } from '../values/static-value.ts';
 import { textFragments } from '../mentions/prompt-text.ts';
+import { offerDescriptions } from '../mentions/descriptions.ts';
 import { emptyToolSet, readToolMap, type MapContext } from '../values/tool-map.ts';
 import { browserTools, skillTools, workspaceTools } from '../values/agent-runtime-tools.ts';
 import type { RuntimeTools } from '../model.ts';
@@ -50,8 +51,13 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
   const workflows = prop('workflows');
   const defaults = prop('defaultOptions');
   const instructions = prop('instructions');
-  const toolSet = tools ? readToolMap(ctx, tools, 'tools') : emptyToolSet();
-  toolSet.runtime.push(...optionTools(ctx, prop));
+  const unread: UnreadPrompt[] = [];
+  const offered = {
+    tools: tools ? readToolMap(ctx, tools, 'tools') : emptyToolSet(),
+    agents: agents ? readToolMap(ctx, agents, 'agents') : emptyToolSet(),
+    workflows: workflows ? readToolMap(ctx, workflows, 'workflows') : emptyToolSet(),
+  };
+  offered.tools.runtime.push(...optionTools(ctx, prop));
   return {
     index,
     kind: 'constructor',
@@ -59,12 +65,12 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
     ...(name === undefined ? {} : { name }),
     ...(variable === undefined ? {} : { variable }),
     location: locate(ctx, node),
-    tools: toolSet,
-    agents: agents ? readToolMap(ctx, agents, 'agents') : emptyToolSet(),
-    workflows: workflows ? readToolMap(ctx, workflows, 'workflows') : emptyToolSet(),
+    ...offered,
     ...(defaults ? { defaultOptions: readCallOptions(ctx, defaults) } : {}),
     registeredAs: [],
-    instructions: instructions ? textFragments(ctx, instructions, 'instructions') : [],
+    instructions: instructions ? textFragments(ctx, instructions, 'instructions', unread) : [],
+    ...(unread.length ? { unreadPrompts: unread } : {}),
+    descriptions: offerDescriptions(ctx, node, Object.values(offered)),
     contextKeys: contextKeys(ctx, config),
   };
 }

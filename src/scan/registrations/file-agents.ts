@@ -10,11 +10,12 @@ import { Node, type Project, type SourceFile } from '../../ts-morph.ts';
 import { locate, propertyValue } from '../ast.ts';
 import { contextKeys } from './context-keys.ts';
 import { inFile } from '../files/isolate.ts';
-import type { AgentDraft, RuntimeTools, ToolEntry, ToolSet } from '../model.ts';
+import type { AgentDraft, RuntimeTools, TextFragment, ToolEntry, ToolSet } from '../model.ts';
 import { SKILL_TOOLS, WORKSPACE_PREFIX, workspaceTools } from '../values/agent-runtime-tools.ts';
 import { optionTools } from './agents.ts';
 import { objectBehind, staticString } from '../values/static-value.ts';
 import { fileFragment, textFragments } from '../mentions/prompt-text.ts';
+import { descriptionOf, offerDescriptions } from '../mentions/descriptions.ts';
 import { emptyToolSet, readToolMap, type MapContext } from '../values/tool-map.ts';
 import { classifyValue } from '../values/tool-value.ts';
 
@@ -137,6 +138,7 @@ function readFolder(
 
   // Discovered tools first, then config.tools (which wins on an equal key).
   const tools = emptyToolSet();
+  const descriptions: TextFragment[] = [];
   const toolFiles = project
     .getSourceFiles()
     .filter(
@@ -162,9 +164,14 @@ function readFolder(
       via: [],
     };
     tools.entries.push(entry);
+    if (value) descriptions.push(...inFile(sf, () => descriptionOf(ctx, value, entry)));
   }
   const configTools = prop('tools');
-  if (configTools) merge(tools, readToolMap(ctx, configTools, 'tools'));
+  const configSets: ToolSet[] = [];
+  if (configTools) {
+    configSets.push(readToolMap(ctx, configTools, 'tools'));
+    merge(tools, configSets.at(-1)!);
+  }
   tools.runtime.push(...folderRuntimeTools(ctx, project, abs, dir, prop));
 
   const agents = emptyToolSet();
@@ -177,7 +184,7 @@ function readFolder(
         path.dirname(path.dirname(s.getFilePath())) === subDir,
     )) {
     const sub = path.basename(path.dirname(sf.getFilePath()));
-    agents.entries.push({
+    const entry: ToolEntry = {
       origin: 'agents',
       key: sub,
       keyKind: 'file-name',
@@ -186,13 +193,21 @@ function readFolder(
       value: { kind: 'agent' },
       conditional: false,
       via: [],
-    });
+    };
+    agents.entries.push(entry);
+    const subConfig = inFile(sf, () => defaultExportValue(sf));
+    if (subConfig) descriptions.push(...inFile(sf, () => descriptionOf(ctx, subConfig, entry)));
   }
   const configAgents = prop('agents');
-  if (configAgents) merge(agents, readToolMap(ctx, configAgents, 'agents'));
+  if (configAgents) {
+    configSets.push(readToolMap(ctx, configAgents, 'agents'));
+    merge(agents, configSets.at(-1)!);
+  }
   const workflows = prop('workflows')
     ? readToolMap(ctx, prop('workflows')!, 'workflows')
     : emptyToolSet();
+  if (configFile)
+    descriptions.push(...offerDescriptions(ctx, configFile, [...configSets, workflows]));
 
   const instructionsNode = prop('instructions');
   const md = path.join(abs, 'instructions.md');
@@ -217,5 +232,6 @@ function readFolder(
     registeredAs: [name],
     instructions,
     contextKeys: contextKeys(ctx, config),
+    descriptions,
   };
 }

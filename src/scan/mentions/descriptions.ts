@@ -1,0 +1,68 @@
+/**
+ * The descriptions an agent's model reads with what it is offered. Mastra sends a tool's
+ * `description` with the tool; it makes a sub-agent's `description` the description of its
+ * `agent-KEY` tool and a workflow's that of `workflow-KEY` (read in @mastra/core 1.71.0:
+ * `listAgentTools`, `listWorkflowTools`); `network()` lists all three, each beside its key, to the
+ * routing agent (`getRoutingAgent`). So a name in a description is read by the agent that offers
+ * the described tool, sub-agent or workflow, and is checked against that agent's offers.
+ */
+import path from 'node:path';
+import { Node } from '../../ts-morph.ts';
+import type { ScanContext } from '../ast.ts';
+import type { Location, TextContext, TextFragment, ToolEntry, ToolSet } from '../model.ts';
+import { objectBehind } from '../values/static-value.ts';
+import { memberOf } from './bindings.ts';
+import { textFragments } from './prompt-text.ts';
+
+/** The node a location was taken from (`locate` of a value definition). */
+function nodeAt(ctx: ScanContext, from: Node, at: Location): Node | undefined {
+  const file = from.getProject().getSourceFile(path.join(ctx.root, at.file));
+  return file?.getDescendantAtStartWithWidth(at.start, at.end - at.start);
+}
+
+/** `createWorkflow({...}).then(step).commit()`: the `createWorkflow(...)` call at its root. */
+function chainRoot(node: Node): Node {
+  let current = node;
+  while (Node.isCallExpression(current)) {
+    const callee = current.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || !Node.isCallExpression(callee.getExpression()))
+      break;
+    current = callee.getExpression();
+  }
+  return current;
+}
+
+const CONTEXT: Record<string, TextContext> = {
+  tools: 'tool-description',
+  agents: 'agent-description',
+  workflows: 'workflow-description',
+};
+
+/** The text of the `description` in the definition of an offered value. */
+export function descriptionOf(
+  ctx: ScanContext,
+  definition: Node,
+  entry: ToolEntry,
+): TextFragment[] {
+  const object = objectBehind(entry.value.kind === 'workflow' ? chainRoot(definition) : definition);
+  const description = object ? memberOf(object, 'description') : undefined;
+  const context = CONTEXT[entry.origin];
+  if (!description || !context) return [];
+  return textFragments(ctx, description, context).map((f) => ({
+    ...f,
+    describes: { origin: entry.origin, key: entry.key },
+  }));
+}
+
+const DESCRIBED = new Set(['createTool', 'ai-sdk-tool', 'unknown', 'agent', 'workflow']);
+
+/** Every description the model of the agent offering `sets` reads. */
+export function offerDescriptions(ctx: ScanContext, from: Node, sets: ToolSet[]): TextFragment[] {
+  const out: TextFragment[] = [];
+  for (const entry of sets.flatMap((s) => s.entries)) {
+    if (!entry.valueLocation || !DESCRIBED.has(entry.value.kind)) continue;
+    const definition = nodeAt(ctx, from, entry.valueLocation);
+    if (definition) out.push(...descriptionOf(ctx, definition, entry));
+  }
+  return out;
+}
