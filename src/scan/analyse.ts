@@ -15,7 +15,13 @@ import { predictRequest } from '../names/request.ts';
 import { behaviourFor } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
 import { findAgentConstructors, mastraRegistrations, readAgent } from './registrations/agents.ts';
-import { agentLookup, findCalls, NETWORK_METHODS } from './registrations/calls.ts';
+import {
+  agentLookup,
+  findCalls,
+  NETWORK_METHODS,
+  type AgentLookup,
+} from './registrations/calls.ts';
+import { findRunEvidence, type FoundEvidence } from './registrations/run-evidence.ts';
 import { findFileAgents } from './registrations/file-agents.ts';
 import {
   comparedLiterals,
@@ -34,11 +40,13 @@ import {
   type Mention,
   type NameUse,
   type AgentRunMode,
+  type RunEvidence,
   type ScanResult,
   type ToolEntry,
   type UnknownName,
 } from './model.ts';
 import { findNameUses } from './mentions/name-uses.ts';
+import { dataWords } from './mentions/data-words.ts';
 import { agentSources, keysOf, providerDefined } from './registrations/sources.ts';
 
 export { agentSources } from './registrations/sources.ts';
@@ -82,27 +90,77 @@ function unknownNames(options: CallOptionsInfo, prediction: Prediction): Unknown
   return out;
 }
 
-function runsOf(agent: AgentInfo, agents: AgentInfo[], calls: CallSite[]): AgentRuns {
+function runsOf(
+  agent: AgentInfo,
+  agents: AgentInfo[],
+  calls: CallSite[],
+  found: FoundEvidence[],
+  lookup: AgentLookup,
+): AgentRuns {
   const mine = calls.filter((c) => c.agentIndex === agent.index);
   const networkCalls = mine.filter((c) => NETWORK_METHODS.has(c.method)).map((c) => c.location);
   const functionCalls = mine.filter((c) => !NETWORK_METHODS.has(c.method)).map((c) => c.location);
-  const subAgentOf = agents
-    .filter((a) =>
-      a.agents.entries.some((e) => e.value.kind === 'agent' && e.value.agentIndex === agent.index),
-    )
-    .map((a) => a.index);
-  const asFunction = functionCalls.length > 0 || subAgentOf.length > 0;
+  const parents = agents.filter((a) =>
+    a.agents.entries.some((e) => e.value.kind === 'agent' && e.value.agentIndex === agent.index),
+  );
+  const registered = agent.registeredAs.length > 0 || agent.kind === 'file-based';
+  const evidence: RunEvidence[] = [
+    ...functionCalls.map((location) => ({
+      mode: 'function' as const,
+      kind: 'call' as const,
+      location,
+    })),
+    ...networkCalls.map((location) => ({
+      mode: 'network' as const,
+      kind: 'call' as const,
+      location,
+    })),
+    ...parents.flatMap((p) =>
+      p.agents.entries
+        .filter((e) => e.value.kind === 'agent' && e.value.agentIndex === agent.index)
+        .map((e) => ({
+          mode: 'function' as const,
+          kind: 'sub-agent' as const,
+          location: e.keyLocation,
+        })),
+    ),
+  ];
+  for (const f of found) {
+    const target = !f.target
+      ? undefined
+      : 'node' in f.target
+        ? lookup.byNode(f.target.node)
+        : (lookup.byId(f.target.name) ?? lookup.byKey(f.target.name));
+    if (f.target ? target === agent.index : registered)
+      evidence.push({
+        mode: f.mode,
+        kind: f.kind,
+        location: f.location,
+        ...(f.target ? {} : { anyAgent: true }),
+      });
+  }
+  evidence.sort(
+    (a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start,
+  );
+  const asFunction = evidence.some((e) => e.mode === 'function');
+  const asNetwork = evidence.some((e) => e.mode === 'network');
   const mode: AgentRunMode =
-    asFunction && networkCalls.length
+    asFunction && asNetwork
       ? 'both'
       : asFunction
         ? 'function'
-        : networkCalls.length
+        : asNetwork
           ? 'network'
-          : agent.registeredAs.length || agent.kind === 'file-based'
+          : registered
             ? 'unknown'
             : 'unreached';
-  return { mode, calls: functionCalls, networkCalls, subAgentOf };
+  return {
+    mode,
+    evidence,
+    calls: functionCalls,
+    networkCalls,
+    subAgentOf: parents.map((a) => a.index),
+  };
 }
 
 function toolNames(
@@ -210,7 +268,7 @@ export function analyse(
       ...a,
       prediction,
       unknownNames: a.defaultOptions ? unknownNames(a.defaultOptions, prediction) : [],
-      runs: { mode: 'unreached', calls: [], networkCalls: [], subAgentOf: [] },
+      runs: { mode: 'unreached', evidence: [], calls: [], networkCalls: [], subAgentOf: [] },
     };
   });
 
@@ -232,7 +290,8 @@ export function analyse(
         unknownNames: prediction && agent ? unknownNames(call.options, prediction) : [],
       };
     });
-  for (const agent of agents) agent.runs = runsOf(agent, agents, calls);
+  const found = sourceFiles.flatMap((sf) => inFile(sf, () => findRunEvidence(ctx, sf)));
+  for (const agent of agents) agent.runs = runsOf(agent, agents, calls, found, lookup);
 
   // Code comparisons can name call-time tools (toolsets, clientTools) too.
   const callTools = (a: AgentInfo) =>
@@ -317,6 +376,7 @@ export function analyse(
     comparisons,
     nameMappings,
     nameUses: [],
+    dataWords: [...new Set(sourceFiles.flatMap((sf) => inFile(sf, () => dataWords(sf))))].sort(),
   };
 }
 

@@ -106,8 +106,25 @@ export interface CallOptionsInfo {
  */
 export type AgentRunMode = 'function' | 'network' | 'both' | 'unknown' | 'unreached';
 
+/**
+ * Code that shows an agent running in one mode. `call`: its own generate()/stream() or network();
+ * `sub-agent`: a parent offers it (parents run sub-agents with generate()); `chat-route` /
+ * `network-route`: an `@mastra/ai-sdk` route or handler; `mcp-server`: an MCPServer exposes it;
+ * `dynamic-call`: a call on an agent looked up by a name known only at run time, which reaches
+ * every agent registered with Mastra.
+ */
+export interface RunEvidence {
+  mode: 'function' | 'network';
+  kind: 'call' | 'sub-agent' | 'chat-route' | 'network-route' | 'mcp-server' | 'dynamic-call';
+  location: Location;
+  /** Reaches this agent because it is registered with Mastra (a route with `:agentId`, a dynamic lookup). */
+  anyAgent?: boolean;
+}
+
 export interface AgentRuns {
   mode: AgentRunMode;
+  /** Everything that shows how it runs, in file order. */
+  evidence: RunEvidence[];
   /** generate()/stream() calls that reach this agent. */
   calls: Location[];
   /** network() calls that reach this agent. */
@@ -249,6 +266,8 @@ export interface ScanResult {
   nameMappings: Array<{ location: Location; text: string }>;
   /** Every use of a tool's current wire name in code or data, anywhere in the repository. */
   nameUses: NameUse[];
+  /** Schema fields and enum values shaped like tool names (`patch_json`): data, not tools. */
+  dataWords: string[];
 }
 
 /** An agent as read from code, before the prediction is made. */

@@ -24,7 +24,7 @@ import type {
 import { agentEntries, agentLabel, locationKey, rawKeyOf, renderKey, wireOf } from '../agents.ts';
 import { isSafeNewKey, RESERVED_PREFIX, renameBlockers } from '../evidence.ts';
 import type { Edit, Finding, RuleId } from '../model.ts';
-import { runDescription } from '../runs.ts';
+import { decidedMode, runDescription } from '../../offers/modes.ts';
 
 export type Preference = 'rekey' | 'prompt';
 
@@ -149,15 +149,44 @@ function promptName(
   const network = rewritten
     ? toWireName(rawKeyOf(entry)).slice(rawKeyOf(entry).length - entry.key.length)
     : entry.key;
-  switch (agent.runs.mode) {
+  // No mode decided (both shown, or none): a name that differs between the modes is not edited.
+  switch (decidedMode(agent)) {
     case 'network':
       return network;
-    case 'both':
-    case 'unknown':
-      return final === network ? final : { function: final, network };
-    default:
+    case 'function':
       return final;
+    default:
+      return final === network ? final : { function: final, network };
   }
+}
+
+const WHAT: Record<string, string> = {
+  tools: 'the tool',
+  agents: 'the sub-agent',
+  workflows: 'the workflow',
+};
+
+/** One note per agent for the names that depend on how it runs, with every place. */
+function modeNote(agent: AgentInfo, names: Map<string, ModeDependent>): Finding {
+  const label = agentLabel(agent);
+  const parts = [...names].map(
+    ([name, d]) =>
+      `"${name}" (${WHAT[d.origin] ?? 'the tool'} offered as "${d.function}" with generate()/stream() and listed as "${d.network}" with network())`,
+  );
+  return {
+    kind: 'mode-dependent-mention',
+    rule: 'prompts',
+    message: `${runDescription(agent)}, so names that depend on it are left as they are: ${parts.join('; ')}. Write the name that matches how ${label} runs`,
+    locations: [...names.values()].flatMap((d) => d.locations),
+    agents: [label],
+  };
+}
+
+interface ModeDependent {
+  origin: string;
+  function: string;
+  network: string;
+  locations: Location[];
 }
 
 export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPlan {
@@ -175,6 +204,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
     }
     // Mentions are decided per tool, then lists that would be left half-rewritten are undone.
     const planned: Array<{ edit: Edit; list: string }> = [];
+    const modeDependent = new Map<string, ModeDependent>();
     const leftInList = new Set<string>();
     for (const [entry, mentions] of byTool) {
       const loc = locationKey(entry.keyLocation);
@@ -185,11 +215,21 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         for (const m of mentions.filter(
           (x) => x.name !== wanted.function && confident(x) && !x.inCodeBlock,
         )) {
-          const rightIn = m.name === wanted.network ? 'network()' : undefined;
+          if (m.name === wanted.network) {
+            const d = modeDependent.get(m.name) ?? {
+              origin: entry.origin,
+              function: wanted.function,
+              network: wanted.network,
+              locations: [],
+            };
+            d.locations.push(m.location);
+            modeDependent.set(m.name, d);
+            continue;
+          }
           plan.findings.push({
-            kind: rightIn ? 'mode-dependent-mention' : 'prompt-mention',
+            kind: 'prompt-mention',
             rule: 'prompts',
-            message: `"${m.name}" names ${entry.origin === 'tools' ? 'the tool' : entry.origin === 'agents' ? 'the sub-agent' : 'the workflow'} that ${label} offers as "${wanted.function}" when it runs with generate()/stream() and lists as "${wanted.network}" when it runs with network(); ${runDescription(agent)}, so it is left as it is. Write the name that matches how ${label} runs`,
+            message: `"${m.name}" names ${WHAT[entry.origin] ?? 'the tool'} that ${label} offers as "${wanted.function}" when it runs with generate()/stream() and lists as "${wanted.network}" when it runs with network(); ${runDescription(agent)}, so it is left as it is. Write the name that matches how ${label} runs`,
             locations: [m.location],
             agents: [label],
           });
@@ -314,6 +354,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         });
       }
     }
+    if (modeDependent.size) plan.findings.push(modeNote(agent, modeDependent));
     for (const { edit, list } of planned) {
       if (!leftInList.has(list)) {
         plan.edits.push(edit);

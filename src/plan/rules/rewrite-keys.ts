@@ -7,7 +7,7 @@ import type { Collision } from '../../names/normalise.ts';
 import type { ScanResult, ToolEntry } from '../../scan/model.ts';
 import { agentEntries, agentLabel, callEntries, rawKeyOf, renderKey, wireOf } from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
-import { runDescription } from '../runs.ts';
+import { runDescription } from '../../offers/modes.ts';
 
 function inCollision(entry: ToolEntry, collisions: Collision[]): boolean {
   return collisions.some((c) =>
