@@ -88,7 +88,9 @@ export type FindingKind =
   /** An agent nothing registers, calls or uses as a sub-agent: its edits change code nothing runs. */
   | 'unreached'
   /** An agent run only with network(): its routing agent is given raw keys, so keys are left alone. */
-  | 'network-keys';
+  | 'network-keys'
+  /** A delegation hook compares `primitiveId` (the sub-agent's id) with its key: it never matches. */
+  | 'delegation-id';
 
 export interface Finding {
   kind: FindingKind;

@@ -22,6 +22,7 @@ import { unknownToolMentions } from './rules/unknown-mentions.ts';
 import { insideDefinition } from './evidence.ts';
 import { Offers, runDescription } from '../offers/index.ts';
 import { planReferences } from './rules/references.ts';
+import { delegationIdFindings } from './rules/delegation-ids.ts';
 import { planToolChoice, type FinalNames } from './rules/tool-choice.ts';
 
 export interface PlanOptions {
@@ -389,7 +390,7 @@ export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {
   }
   const { edits, findings } = round;
   markUnreached(scan, edits, findings);
-  findings.push(...nameMappings(scan), ...reportOnly(scan));
+  findings.push(...nameMappings(scan), ...reportOnly(scan), ...delegationIdFindings(scan));
   const sorted = [...edits.values()].sort(
     (a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start,
   );

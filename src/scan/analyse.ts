@@ -47,6 +47,7 @@ import {
 } from './model.ts';
 import { findNameUses } from './mentions/name-uses.ts';
 import { dataWords } from './mentions/data-words.ts';
+import { delegationIdComparisons, hookOwner } from './mentions/delegation-ids.ts';
 import { agentSources, keysOf, providerDefined } from './registrations/sources.ts';
 
 export { agentSources } from './registrations/sources.ts';
@@ -324,7 +325,8 @@ export function analyse(
       const own = agentIndex === undefined ? [] : all.filter((n) => n.agentIndex === agentIndex);
       const matches = own.length ? own : all;
       if (matches.length === 0) {
-        comparisons.push(literal);
+        // A `tool-…` part type that names no tool is some other part, not a stale name.
+        if (!literal.prefix) comparisons.push(literal);
         continue;
       }
       const same = (a: ToolName, b: ToolName) =>
@@ -344,6 +346,8 @@ export function analyse(
           })),
         in: 'code',
         provable: literal.provable,
+        ...(literal.alternatives.length ? { alternatives: literal.alternatives } : {}),
+        ...(literal.prefix ? { prefix: literal.prefix } : {}),
         raw: literal.raw,
         ...(agentIndex === undefined ? {} : { agentIndex }),
       });
@@ -376,6 +380,14 @@ export function analyse(
     comparisons,
     nameMappings,
     nameUses: [],
+    delegationIds: sourceFiles
+      .flatMap((sf) => inFile(sf, () => delegationIdComparisons(ctx, sf)))
+      .map(({ node, ...d }) => {
+        const owner = hookOwner(node)
+          .map((n) => nodes.get(n) ?? agentOfCall(n))
+          .find((i) => i !== undefined);
+        return owner === undefined ? d : { ...d, agentIndex: owner };
+      }),
     dataWords: [...new Set(sourceFiles.flatMap((sf) => inFile(sf, () => dataWords(sf))))].sort(),
   };
 }

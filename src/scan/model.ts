@@ -203,6 +203,10 @@ export interface Mention {
   provable?: boolean;
   /** Comparisons: the string literal as written, quotes included. */
   raw?: string;
+  /** Comparisons: other strings the same value is compared with in the same test (`||`, switch, list). */
+  alternatives?: string[];
+  /** Comparisons: `tool-` when the string is a UI message part's type (`'tool-weatherTool'`). */
+  prefix?: string;
 }
 
 export interface MentionTarget {
@@ -224,6 +228,14 @@ export interface NameUse {
   location: Location;
   /** The string reads or changes a map entry: `tools['x']`, `delete tools['x']`, `'x' in tools`. */
   access?: boolean;
+}
+
+export interface DelegationIdComparison {
+  value: string;
+  raw: string;
+  location: Location;
+  /** The agent whose call or `defaultOptions` hold the hook, when the code shows it. */
+  agentIndex?: number;
 }
 
 export interface ScanFileError {
@@ -261,11 +273,20 @@ export interface ScanResult {
   calls: CallSite[];
   mentions: Mention[];
   /** Code comparisons with a tool-name string that matches no known tool. */
-  comparisons: Array<{ value: string; raw: string; location: Location; provable: boolean }>;
+  comparisons: Array<{
+    value: string;
+    raw: string;
+    location: Location;
+    provable: boolean;
+    alternatives: string[];
+    prefix?: string;
+  }>;
   /** Code that converts wire names back (`toolName.replace(/_/g, '.')`); comparisons behind it are skipped. */
   nameMappings: Array<{ location: Location; text: string }>;
   /** Every use of a tool's current wire name in code or data, anywhere in the repository. */
   nameUses: NameUse[];
+  /** Strings compared with `primitiveId` in delegation hooks (Mastra passes the sub-agent's id). */
+  delegationIds: DelegationIdComparison[];
   /** Schema fields and enum values shaped like tool names (`patch_json`): data, not tools. */
   dataWords: string[];
 }

@@ -22,6 +22,8 @@ export interface ToolWord {
   /** Offset in the text. */
   offset: number;
   quoted: boolean;
+  /** The line it is on. */
+  line: string;
 }
 
 /** A word that asks the model to use something by name. */
@@ -126,7 +128,7 @@ export function toolWords(text: string, data: DataWords): ToolWord[] {
           if (isProseHyphenation(name) && !strong) continue;
           if (!(shapedLikeCode(name) || (/-/.test(name) && strong))) continue;
         }
-        out.push({ name, offset: lineStart + m.index, quoted });
+        out.push({ name, offset: lineStart + m.index, quoted, line });
       }
     }
     lineStart += line.length + 1;

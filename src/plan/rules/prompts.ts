@@ -322,7 +322,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
           : agent.runs.mode === 'network'
             ? `${runDescription(agent)}, and its routing agent is given raw keys`
             : entry.origin !== 'tools'
-              ? `Mastra offers ${entry.origin === 'agents' ? 'sub-agents as agent-KEY' : 'workflows as workflow-KEY'}`
+              ? `${runDescription(agent)}, and then Mastra offers ${entry.origin === 'agents' ? 'sub-agents as agent-KEY' : 'workflows as workflow-KEY'}`
               : id === undefined
                 ? 'the tool has no id to key it by'
                 : !isLegalToolName(id)

@@ -7,9 +7,9 @@
  * the scan could not list. "Did you mean" comes only from the same agent's names, and only when
  * close. What counts as a name is decided by `prompt-words.ts`.
  */
-import { closest, distance } from 'fastest-levenshtein';
+import { distance } from 'fastest-levenshtein';
 import { RUN_MODES, type AgentOffers, type Offers } from '../../offers/index.ts';
-import { fragmentLocation } from '../../scan/mentions/mentions.ts';
+import { findName, fragmentLocation } from '../../scan/mentions/mentions.ts';
 import type { AgentInfo, Location, ScanResult } from '../../scan/model.ts';
 import { agentEntries, callEntries, wireOf } from '../agents.ts';
 import type { Finding } from '../model.ts';
@@ -53,18 +53,21 @@ function words(s: string): Set<string> {
   );
 }
 
-/** The agent's own name a stale one most likely meant: close in spelling, or sharing a word and not far. */
+/**
+ * The agent's own name a stale one most likely meant: a near spelling, or the one name sharing a
+ * word with it that is not far off. Two equally good candidates make no guess.
+ */
 export function nearest(name: string, offered: readonly string[]): string | undefined {
-  if (offered.length === 0) return undefined;
-  const best = closest(name, [...offered]);
-  const d = distance(name, best);
-  if (d <= Math.max(2, Math.floor(name.length / 4))) return best;
+  const ranked = (pool: readonly string[]) =>
+    pool.map((o) => ({ o, d: distance(name, o) })).sort((x, y) => x.d - y.d);
+  const unique = (r: Array<{ o: string; d: number }>) =>
+    r.length === 1 || (r.length > 1 && r[0]!.d < r[1]!.d) ? r[0] : undefined;
+  const close = unique(ranked(offered));
+  if (close && close.d <= Math.max(2, Math.floor(name.length / 4))) return close.o;
   const mine = words(name);
-  const sharing = offered.filter((o) => [...words(o)].some((w) => mine.has(w)));
-  if (sharing.length === 0) return undefined;
-  const near = closest(name, sharing);
-  return distance(name, near) <= Math.ceil(Math.max(name.length, near.length) / 2)
-    ? near
+  const sharing = unique(ranked(offered.filter((o) => [...words(o)].some((w) => mine.has(w)))));
+  return sharing && sharing.d <= Math.floor(Math.max(name.length, sharing.o.length) * 0.4)
+    ? sharing.o
     : undefined;
 }
 
@@ -72,14 +75,23 @@ function offeredNames(o: AgentOffers): string[] {
   return [...new Set(o.modes.flatMap((m) => [...o.names[m].keys()]))];
 }
 
-/** The sentence after `"name"` for one agent's finding. */
+/** Every name an agent goes by: a line that uses one of them is about that agent. */
+function namesOf(o: AgentOffers, parent: AgentOffers): string[] {
+  const a = o.agent;
+  const keys = parent.agent.agents.entries
+    .filter((e) => e.value.kind === 'agent' && e.value.agentIndex === a.index)
+    .flatMap((e) => [e.key, wireOf(e)]);
+  return [a.id, a.name, a.variable, ...a.registeredAs, ...keys].filter((n): n is string => !!n);
+}
+
+const NEGATED = /\b(never|not|don'?t|do not|avoid|without|instead of)\b/i;
+
+/** The sentence after `"name"` for one agent's finding, or undefined to say nothing. */
 function explain(offers: Offers, o: AgentOffers, name: string): string | undefined {
   const elsewhere = offers.elsewhere(o.agent, name);
   const reachable = elsewhere.find((e) => e.via.length > 0);
-  if (reachable) {
-    const first = reachable.via[0]!;
-    return `which ${o.label} is not offered: ${reachable.owner.label} offers it, and ${o.label} reaches it only by delegating to ${first.label}`;
-  }
+  if (reachable)
+    return `which ${o.label} is not offered: ${reachable.owner.label} offers it, and ${o.label} reaches it only by delegating to ${reachable.via[0]!.label}`;
   if (elsewhere.length) {
     const owners = elsewhere.map((e) => e.owner.label);
     return `which ${o.label} is not offered (${owners.slice(0, 3).join(', ')}${owners.length > 3 ? ` and ${owners.length - 3} more` : ''} offer${owners.length === 1 ? 's' : ''} it, and ${o.label} does not delegate to ${owners.length === 1 ? 'it' : 'them'})`;
@@ -95,6 +107,18 @@ function explain(offers: Offers, o: AgentOffers, name: string): string | undefin
   return `which ${o.label} is not offered${guess ? `; did you mean "${guess}"?` : ''}`;
 }
 
+/**
+ * A line that names the sub-agent offering the tool ("ask agent-coder to use `runTests`") or tells
+ * the model not to use it ("never call `applyPatch` yourself") is right as it is.
+ */
+function aboutDelegation(offers: Offers, o: AgentOffers, name: string, line: string): boolean {
+  const reachable = offers.elsewhere(o.agent, name).find((e) => e.via.length > 0);
+  if (!reachable) return false;
+  if (NEGATED.test(line)) return true;
+  const names = namesOf(reachable.via[0]!, o);
+  return names.some((n) => findName(line, n).length > 0);
+}
+
 export function unknownToolMentions(scan: ScanResult, offers: Offers, data: DataWords): Finding[] {
   const agentsByName = agentNames(scan);
   const out: Finding[] = [];
@@ -106,6 +130,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       for (const w of toolWords(f.text, data)) {
         if (known.has(w.name) || agentsByName.has(w.name)) continue;
         if (RUN_MODES.some((m) => offers.offered(agent, w.name, m))) continue;
+        if (aboutDelegation(offers, o, w.name, w.line)) continue;
         const location = fragmentLocation(f, w.offset, w.name.length);
         const list = found.get(w.name) ?? [];
         if (!list.some((l) => l.file === location.file && l.start === location.start))

@@ -51,6 +51,8 @@ const FINDING_HELP: Record<FindingKind, string> = {
     'An agent that nothing registers, calls or uses as a sub-agent; its edits change code nothing runs.',
   'network-keys':
     'An agent run only with network() is given raw keys by its routing agent; function-name rules do not apply to it.',
+  'delegation-id':
+    "A delegation hook compares primitiveId with a sub-agent's key or tool name; Mastra passes the sub-agent's id, so the test never matches.",
 };
 
 function rule(id: string, help: string): ReportingDescriptor {
