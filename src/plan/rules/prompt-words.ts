@@ -17,13 +17,19 @@ export interface DataWords {
   has(word: string): boolean;
 }
 
+/** How the repository spells tool names: unquoted snake_case words count only where it uses them. */
+export interface NameStyles {
+  snake: boolean;
+}
+
 export interface ToolWord {
   name: string;
   /** Offset in the text. */
   offset: number;
   quoted: boolean;
-  /** The line it is on. */
+  /** The line it is on, and where on it. */
   line: string;
+  column: number;
 }
 
 /** A word that asks the model to use something by name. */
@@ -40,7 +46,7 @@ const PROSE_FIRST =
   /^(multi|single|non|self|cross|inter|intra|sub|pre|post|re|co|anti|semi|meta|mid|over|under|well|ill|half|full|all|high|low|long|short|open|human|real|near|first|second|third|one|two|three|per|out|off|de|un|auto|mini|micro|macro|ultra|super|hyper|next|last|best|most|least|fast|slow|deep|wide|small|large|big|top|in|on|up|down|back|front)-/i;
 /** English suffixes of hyphenated adjectives: workflow-specific, tool-based, context-aware. */
 const PROSE_LAST =
-  /-(specific|based|level|driven|friendly|aware|like|wide|only|first|centric|agnostic|facing|ready|related|oriented|focused|powered|enabled|style|safe|free|heavy|native|independent|dependent|bound|specific|sensitive|intensive|critical|ended|step|turn|shot|time|term|scale|grade|world|house|made|generated|defined|provided|supplied|calling|use|using|compatible|capable)$/i;
+  /-(specific|based|level|driven|friendly|aware|like|wide|only|first|centric|agnostic|facing|ready|related|oriented|focused|powered|enabled|style|safe|free|heavy|native|independent|dependent|bound|specific|sensitive|intensive|critical|ended|step|turn|shot|time|term|scale|grade|world|house|made|generated|defined|provided|supplied|calling|use|using|compatible|capable|owned|scoped|managed|controlled|led|backed|hosted|side|wise|proof|less|ful|ish|style|down|up|out|off|in|on)$/i;
 /** Function words: a name with one of them between hyphens is a phrase (back-to-back, state-of-the-art). */
 const PHRASE = /-(to|by|of|in|on|the|a|an|and|or|for|with|per|at)-/i;
 /** Words that say the next or previous word is data, not a tool. */
@@ -75,21 +81,21 @@ function shapedLikeCode(name: string): boolean {
   );
 }
 
-/** "the file-read tool", "call file-read": the words around a kebab-case name say it is a tool. */
-function namedAsTool(line: string, at: number, length: number): boolean {
-  const before = line.slice(0, at);
-  const after = line.slice(at + length);
+/** "the file-read tool", "call file-read": the words around a name say it is a tool. */
+export function namedAsTool(line: string, at: number, length: number): boolean {
+  const before = line.slice(0, at).replace(/\\?[`'"]$/, '');
+  const after = line.slice(at + length).replace(/^\\?[`'"]/, '');
   return (
-    /^\s+(tool|agent|workflow|sub-agent)s?\b/i.test(after) ||
+    /^\s+(tool|sub-agent)s?\b/i.test(after) ||
     /\b(call|invoke|delegate to|hand off to)\s+(the\s+)?$/i.test(before)
   );
 }
 
 /** The word next to the name says it is a field, parameter, phase...: `the review_phase step`. */
 function dataContext(line: string, at: number, length: number): boolean {
-  const prev = /([A-Za-z]+)\W{0,3}$/.exec(line.slice(0, at).replace(/[`'"]$/, ''))?.[1];
-  const next = /^[`'"]?\W{0,3}([A-Za-z]+)/.exec(line.slice(at + length))?.[1];
-  const after = line.slice(at + length).replace(/^[`'"]/, '');
+  const prev = /([A-Za-z]+)\W{0,3}$/.exec(line.slice(0, at).replace(/\\?[`'"]$/, ''))?.[1];
+  const next = /^\\?[`'"]?\W{0,3}([A-Za-z]+)/.exec(line.slice(at + length))?.[1];
+  const after = line.slice(at + length).replace(/^\\?[`'"]/, '');
   // `user_id: 42`, `status=done`: a key with its value.
   if (/^\s*[:=]\s*\S/.test(after) && !/^\s*:\s*$/.test(after)) return true;
   return Boolean((prev && DATA_CONTEXT.test(prev)) || (next && DATA_CONTEXT.test(next)));
@@ -101,7 +107,12 @@ function inJson(line: string, name: string): boolean {
   return plain.includes(`"${name}"`) && /"[^"\n]*"\s*:\s*["\d[{tfn]/.test(plain);
 }
 
-export function toolWords(text: string, data: DataWords): ToolWord[] {
+/** `import x from "cloudflare:workers"`: a module specifier, not a name. */
+function moduleSpecifier(line: string, at: number): boolean {
+  return /\b(from|import|require\()\s*[`'"]$/.test(line.slice(0, at));
+}
+
+export function toolWords(text: string, data: DataWords, styles: NameStyles): ToolWord[] {
   const out: ToolWord[] = [];
   let fenced = false;
   let lineStart = 0;
@@ -114,9 +125,10 @@ export function toolWords(text: string, data: DataWords): ToolWord[] {
         if (
           !shapedLikeName(name) ||
           /\.(ts|js|md|json|txt|yaml|yml|html|css|py|sql|csv)$/i.test(name) ||
-          /^[A-Z0-9_]+$/.test(name) ||
+          /^[A-Z0-9_-]+$/.test(name) ||
           data.has(name) ||
-          inJson(line, name)
+          inJson(line, name) ||
+          moduleSpecifier(line, m.index)
         )
           continue;
         // Dots and colons are prose punctuation unless the name is quoted (`family.language`);
@@ -125,10 +137,12 @@ export function toolWords(text: string, data: DataWords): ToolWord[] {
         const strong = namedAsTool(line, m.index, name.length);
         if (!strong && dataContext(line, m.index, name.length)) continue;
         if (!quoted) {
-          if (isProseHyphenation(name) && !strong) continue;
-          if (!(shapedLikeCode(name) || (/-/.test(name) && strong))) continue;
+          if (isProseHyphenation(name)) continue;
+          // snake_case in a repository whose tools are never spelled so is a field or a value.
+          if (/_/.test(name) && !/-/.test(name) && !styles.snake && !strong) continue;
+          if (!(shapedLikeCode(name) || (/[-]|[a-z][A-Z]/.test(name) && strong))) continue;
         }
-        out.push({ name, offset: lineStart + m.index, quoted, line });
+        out.push({ name, offset: lineStart + m.index, quoted, line, column: m.index });
       }
     }
     lineStart += line.length + 1;

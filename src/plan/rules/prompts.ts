@@ -74,23 +74,28 @@ function indexOf(scan: ScanResult): ScanIndex {
 }
 
 /** The prompt text around a mention: its line, and the list (bullet block or line) it is part of. */
-function surroundings(scan: ScanResult, m: Mention): { line: string; list: string } {
+function surroundings(
+  scan: ScanResult,
+  m: Mention,
+): { line: string; column: number; list: string } {
   const f = indexOf(scan).fragments.find(
     (x) =>
       x.location.file === m.location.file &&
       x.location.start <= m.location.start &&
       m.location.end <= x.location.end,
   );
-  if (!f) return { line: '', list: `${m.location.file}:${m.location.line}` };
+  if (!f) return { line: '', column: 0, list: `${m.location.file}:${m.location.line}` };
   const lines = f.text.split('\n');
   const offset = m.location.start - f.location.start;
   const index = f.text.slice(0, offset).split('\n').length - 1;
   const line = lines[index] ?? '';
+  const column = offset - (f.text.lastIndexOf('\n', offset - 1) + 1);
   const bullet = (l: string | undefined) => l !== undefined && /^\s*([-*+•]|\d+[.)])\s/.test(l);
   // A list is a block of bullet lines, or one line enumerating names with commas; a sentence is not.
   if (!bullet(line))
     return {
       line,
+      column,
       list:
         (line.match(/,/g) ?? []).length >= 2
           ? `${f.location.file}:${f.location.start}:${index}`
@@ -98,7 +103,7 @@ function surroundings(scan: ScanResult, m: Mention): { line: string; list: strin
     };
   let first = index;
   while (first > 0 && bullet(lines[first - 1])) first--;
-  return { line, list: `${f.location.file}:${f.location.start}:${first}` };
+  return { line, column, list: `${f.location.file}:${f.location.start}:${first}` };
 }
 
 /** `"source": "arxiv"`: a key or value in a JSON example, not a tool the prompt tells the model to call. */
@@ -107,6 +112,17 @@ function inJsonExample(source: string, name: string): boolean {
   return (
     new RegExp(`"${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`).test(line) &&
     /"[^"\n]*"\s*:\s*["\d[{tfn]/.test(line)
+  );
+}
+
+/** "use the search tool", "call search", "search tool": a plain word the prompt treats as a tool. */
+function toolWording(line: string, column: number, length: number): boolean {
+  const before = line.slice(0, column);
+  const after = line.slice(column + length);
+  if (/^\\?[`'"]?\s+tools?\b/i.test(after)) return true;
+  return (
+    /\b(use|using|call|calling|invoke|run)\s+(the\s+)?\\?[`'"]?$/i.test(before) &&
+    !/^\s+(the|a|an|for|of|your|my|our|their|it|them)\b/i.test(after)
   );
 }
 
@@ -169,14 +185,11 @@ const WHAT: Record<string, string> = {
 /** One note per agent for the names that depend on how it runs, with every place. */
 function modeNote(agent: AgentInfo, names: Map<string, ModeDependent>): Finding {
   const label = agentLabel(agent);
-  const parts = [...names].map(
-    ([name, d]) =>
-      `"${name}" (${WHAT[d.origin] ?? 'the tool'} offered as "${d.function}" with generate()/stream() and listed as "${d.network}" with network())`,
-  );
+  const parts = [...names].map(([name, d]) => `"${name}" (generate()/stream(): "${d.function}")`);
   return {
     kind: 'mode-dependent-mention',
     rule: 'prompts',
-    message: `${runDescription(agent)}, so names that depend on it are left as they are: ${parts.join('; ')}. Write the name that matches how ${label} runs`,
+    message: `${runDescription(agent)}. Its prompt names ${names.size === 1 ? 'a sub-agent, workflow or tool' : `${names.size} sub-agents, workflows or tools`} as network() lists ${names.size === 1 ? 'it' : 'them'}, which generate()/stream() offers under another name: ${parts.join(', ')}. Left as ${names.size === 1 ? 'it is' : 'they are'}; write the names for the way ${label} runs`,
     locations: [...names.values()].flatMap((d) => d.locations),
     agents: [label],
   };
@@ -245,7 +258,10 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         return undefined;
       };
       for (const m of stale.filter(unsafe)) {
-        leftInList.add(surroundings(scan, m).list);
+        const { line, column, list } = surroundings(scan, m);
+        leftInList.add(list);
+        // "to fetch the weather" is English; "use the fetch tool" names a tool and is worth a note.
+        if (!confident(m) && !toolWording(line, column, m.name.length)) continue;
         plan.findings.push({
           kind: 'ambiguous-mention',
           rule: 'prompts',

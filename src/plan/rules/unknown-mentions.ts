@@ -13,7 +13,7 @@ import { findName, fragmentLocation } from '../../scan/mentions/mentions.ts';
 import type { AgentInfo, Location, ScanResult } from '../../scan/model.ts';
 import { agentEntries, callEntries, wireOf } from '../agents.ts';
 import type { Finding } from '../model.ts';
-import { toolWords, type DataWords } from './prompt-words.ts';
+import { toolWords, type DataWords, type NameStyles, type ToolWord } from './prompt-words.ts';
 
 /** Every name the agent itself answers to or registers: none of them is an unknown tool. */
 function ownNames(scan: ScanResult, agent: AgentInfo): Set<string> {
@@ -34,6 +34,17 @@ function ownNames(scan: ScanResult, agent: AgentInfo): Set<string> {
   }
   for (const m of scan.mentions) if (m.agentIndex === agent.index) known.add(m.name);
   return known;
+}
+
+/** Whether any tool in the repository is keyed, named or identified in snake_case. */
+function nameStyles(scan: ScanResult): NameStyles {
+  const names = scan.agents.flatMap((a) =>
+    [
+      ...agentEntries(a),
+      ...scan.calls.filter((c) => c.agentIndex === a.index).flatMap(callEntries),
+    ].flatMap((e) => [e.key, wireOf(e), 'id' in e.value ? (e.value.id ?? '') : '']),
+  );
+  return { snake: names.some((n) => /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/i.test(n)) };
 }
 
 /** Names of every agent in the repository: prose about agents, not tool names. */
@@ -84,7 +95,9 @@ function namesOf(o: AgentOffers, parent: AgentOffers): string[] {
   return [a.id, a.name, a.variable, ...a.registeredAs, ...keys].filter((n): n is string => !!n);
 }
 
-const NEGATED = /\b(never|not|don'?t|do not|avoid|without|instead of)\b/i;
+/** The words just before a name tell the model not to use it. */
+const NEGATED =
+  /\b(never|not|don'?t|do not|avoid|without|instead of)\s+(call(ing)?\s+|us(e|ing)\s+|invok(e|ing)\s+|run(ning)?\s+)?(the\s+)?\\?[`'"]?$/i;
 
 /** The sentence after `"name"` for one agent's finding, or undefined to say nothing. */
 function explain(offers: Offers, o: AgentOffers, name: string): string | undefined {
@@ -108,29 +121,42 @@ function explain(offers: Offers, o: AgentOffers, name: string): string | undefin
 }
 
 /**
- * A line that names the sub-agent offering the tool ("ask agent-coder to use `runTests`") or tells
- * the model not to use it ("never call `applyPatch` yourself") is right as it is.
+ * A line that names an agent offering the tool ("ask agent-coder to use `runTests`", "salesforceAgent
+ * uses the salesforceTool") speaks of that agent; a line that tells the model not to use a name
+ * ("never call `applyPatch` yourself") asks nothing of it. Neither is a drift.
  */
-function aboutDelegation(offers: Offers, o: AgentOffers, name: string, line: string): boolean {
-  const reachable = offers.elsewhere(o.agent, name).find((e) => e.via.length > 0);
-  if (!reachable) return false;
-  if (NEGATED.test(line)) return true;
-  const names = namesOf(reachable.via[0]!, o);
-  return names.some((n) => findName(line, n).length > 0);
+function aboutOthers(offers: Offers, o: AgentOffers, w: ToolWord): boolean {
+  if (NEGATED.test(w.line.slice(0, w.column))) return true;
+  const { name, line } = w;
+  return offers.elsewhere(o.agent, name).some((e) => {
+    const names = [...namesOf(e.owner, o), ...e.via.flatMap((v) => namesOf(v, o))];
+    return names.some((n) => findName(line, n).length > 0);
+  });
+}
+
+/** `ResearchPaperAgent`, `research-paper-agent`: another spelling of a name the agent has. */
+function fold(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
 export function unknownToolMentions(scan: ScanResult, offers: Offers, data: DataWords): Finding[] {
+  const styles = nameStyles(scan);
   const agentsByName = agentNames(scan);
   const out: Finding[] = [];
   for (const agent of scan.agents) {
     const o = offers.of(agent);
     const known = ownNames(scan, agent);
+    const folded = new Set([...known].map(fold));
     const found = new Map<string, Location[]>();
     for (const f of agent.instructions) {
-      for (const w of toolWords(f.text, data)) {
+      for (const w of toolWords(f.text, data, styles)) {
         if (known.has(w.name) || agentsByName.has(w.name)) continue;
         if (RUN_MODES.some((m) => offers.offered(agent, w.name, m))) continue;
-        if (aboutDelegation(offers, o, w.name, w.line)) continue;
+        if (folded.has(fold(w.name)) || aboutOthers(offers, o, w)) continue;
+        // `agent-…` / `workflow-…` in an agent with no sub-agents / workflows is some other word.
+        if (!w.quoted && /^agent-/.test(w.name) && agent.agents.entries.length === 0) continue;
+        if (!w.quoted && /^workflow-/.test(w.name) && agent.workflows.entries.length === 0)
+          continue;
         const location = fragmentLocation(f, w.offset, w.name.length);
         const list = found.get(w.name) ?? [];
         if (!list.some((l) => l.file === location.file && l.start === location.start))

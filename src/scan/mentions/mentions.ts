@@ -139,6 +139,36 @@ function isConversion(node: Node): boolean {
   );
 }
 
+/** `x.replace(...)` on anything: a value rebuilt from a name is no longer the name Mastra sent. */
+function isReplace(node: Node): boolean {
+  if (!Node.isCallExpression(node)) return false;
+  const callee = node.getExpression();
+  return Node.isPropertyAccessExpression(callee) && /^(replace|replaceAll)$/.test(callee.getName());
+}
+
+/**
+ * A conversion that turns the `_` Mastra wrote back into the character it replaced
+ * (`replace(/_/g, '.')`): stripping a prefix (`replace('mastra_workspace_', '')`) maps nothing back.
+ */
+function mapsUnderscoresBack(call: Node): boolean {
+  if (!Node.isCallExpression(call)) return false;
+  const [pattern, replacement] = call.getArguments();
+  const to = replacement ? unwrap(replacement) : undefined;
+  const toText =
+    to && (Node.isStringLiteral(to) || Node.isNoSubstitutionTemplateLiteral(to))
+      ? to.getLiteralValue()
+      : undefined;
+  if (toText === undefined || toText.trim() === '' || toText === '_') return false;
+  const from = pattern ? unwrap(pattern) : undefined;
+  if (!from) return false;
+  if (Node.isRegularExpressionLiteral(from))
+    return /^\/(_|\[_\]|\\_)\/[gimsuy]*$/.test(from.getText());
+  return (
+    (Node.isStringLiteral(from) || Node.isNoSubstitutionTemplateLiteral(from)) &&
+    from.getLiteralValue() === '_'
+  );
+}
+
 /** A lookup keyed by a tool name: `LABELS[toolName]`, `names.get(toolName)`. */
 function isLookup(node: Node): boolean {
   if (Node.isElementAccessExpression(node))
@@ -170,7 +200,7 @@ export function behindMapping(compared: Node): boolean {
       ? [...sides(u.getLeft()), ...sides(u.getRight())]
       : [u];
   };
-  return sides(value).some((n) => isConversion(n) || isLookup(n));
+  return sides(value).some((n) => isReplace(n) || isLookup(n));
 }
 
 /**
@@ -224,7 +254,7 @@ export function nameConversions(
 ): Array<{ location: Location; text: string }> {
   if (!/toolName|tool_name/.test(file.getFullText())) return [];
   return descendantsOfKind(file, SyntaxKind.CallExpression)
-    .filter((call) => isConversion(call) && !displayOnly(call))
+    .filter((call) => isConversion(call) && mapsUnderscoresBack(call) && !displayOnly(call))
     .map((call) => ({ location: locate(ctx, call), text: call.getText().slice(0, 120) }));
 }
 
