@@ -33,11 +33,11 @@ const KIND_WORDS: Record<RunEvidence['kind'], string> = {
   'sub-agent': 'offered as a sub-agent',
   'chat-route': 'served by a chat route',
   'network-route': 'served by a network route',
-  'mcp-server': 'exposed by an MCPServer',
-  'dynamic-call': 'reached by a call on an agent looked up at run time',
+  'mcp-server': 'exposed by an MCPServer (which calls generate())',
+  'dynamic-call': 'reached by a call on an agent looked up by a name known only at run time',
 };
 
-/** "served by a chat route (src/index.ts:12, ...)", per kind, for one mode's evidence. */
+/** "served by a chat route at src/index.ts:12, ...", per kind, for one mode's evidence. */
 function evidenceWords(evidence: readonly RunEvidence[]): string {
   const byKind = new Map<RunEvidence['kind'], Location[]>();
   for (const e of evidence) byKind.set(e.kind, [...(byKind.get(e.kind) ?? []), e.location]);
@@ -45,7 +45,7 @@ function evidenceWords(evidence: readonly RunEvidence[]): string {
     .map(([kind, locations]) => {
       const shown = locations.slice(0, 3).map(at).join(', ');
       const more = locations.length > 3 ? ` and ${locations.length - 3} more` : '';
-      return `${KIND_WORDS[kind]} (${shown}${more})`;
+      return `${KIND_WORDS[kind]} at ${shown}${more}`;
     })
     .join(', ');
 }
