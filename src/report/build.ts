@@ -105,6 +105,7 @@ export function buildReport(result: MigrateResult, mode: RunMode, target: string
       fixed: count('fixed'),
       renamed: count('renamed'),
       findings: findings.filter(needsHuman).length,
+      notes: findings.filter((f) => !needsHuman(f)).length,
       failedFiles:
         result.files.filter((f) => f.status === 'failed').length +
         result.scan.files.unparsable.length,

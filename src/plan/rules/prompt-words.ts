@@ -101,6 +101,10 @@ function dataContext(line: string, at: number, length: number): boolean {
   return Boolean((prev && DATA_CONTEXT.test(prev)) || (next && DATA_CONTEXT.test(next)));
 }
 
+/** Last words of snake_case names that hold data rather than do something. */
+const DATA_SUFFIX =
+  /_(id|ids|at|on|by|rate|rates|count|name|names|type|status|date|time|url|uri|key|number|amount|total|code|score|level|phase|state|flag|mode|value|text|price|size|length|index|token|tokens|email|phone|address|path|dir|file)$/i;
+
 /** `"source": "arxiv"`: a key or value in a JSON example line. */
 function inJson(line: string, name: string): boolean {
   const plain = line.replace(/\\"/g, '"');
@@ -140,6 +144,8 @@ export function toolWords(text: string, data: DataWords, styles: NameStyles): To
           if (isProseHyphenation(name)) continue;
           // snake_case in a repository whose tools are never spelled so is a field or a value.
           if (/_/.test(name) && !/-/.test(name) && !styles.snake && !strong) continue;
+          // `user_id`, `selling_rate`, `created_at`: named like data, not like an action.
+          if (!strong && DATA_SUFFIX.test(name)) continue;
           if (!(shapedLikeCode(name) || (/[-]|[a-z][A-Z]/.test(name) && strong))) continue;
         }
         out.push({ name, offset: lineStart + m.index, quoted, line, column: m.index });

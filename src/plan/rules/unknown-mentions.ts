@@ -125,9 +125,16 @@ function explain(offers: Offers, o: AgentOffers, name: string): string | undefin
  * uses the salesforceTool") speaks of that agent; a line that tells the model not to use a name
  * ("never call `applyPatch` yourself") asks nothing of it. Neither is a drift.
  */
-function aboutOthers(offers: Offers, o: AgentOffers, w: ToolWord): boolean {
+function aboutOthers(
+  offers: Offers,
+  o: AgentOffers,
+  w: ToolWord,
+  otherAgents: readonly string[],
+): boolean {
   if (NEGATED.test(w.line.slice(0, w.column))) return true;
   const { name, line } = w;
+  // "salesforceAgent: … uses the salesforceTool": a line about another agent of the repository.
+  if (otherAgents.some((n) => findName(line, n).length > 0)) return true;
   return offers.elsewhere(o.agent, name).some((e) => {
     const names = [...namesOf(e.owner, o), ...e.via.flatMap((v) => namesOf(v, o))];
     return names.some((n) => findName(line, n).length > 0);
@@ -147,12 +154,13 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     const o = offers.of(agent);
     const known = ownNames(scan, agent);
     const folded = new Set([...known].map(fold));
+    const otherAgents = [...agentsByName].filter((n) => !known.has(n) && n.length > 2);
     const found = new Map<string, Location[]>();
     for (const f of agent.instructions) {
       for (const w of toolWords(f.text, data, styles)) {
         if (known.has(w.name) || agentsByName.has(w.name)) continue;
         if (RUN_MODES.some((m) => offers.offered(agent, w.name, m))) continue;
-        if (folded.has(fold(w.name)) || aboutOthers(offers, o, w)) continue;
+        if (folded.has(fold(w.name)) || aboutOthers(offers, o, w, otherAgents)) continue;
         // `agent-…` / `workflow-…` in an agent with no sub-agents / workflows is some other word.
         if (!w.quoted && /^agent-/.test(w.name) && agent.agents.entries.length === 0) continue;
         if (!w.quoted && /^workflow-/.test(w.name) && agent.workflows.entries.length === 0)
