@@ -17,11 +17,6 @@ export interface DataWords {
   has(word: string): boolean;
 }
 
-/** How the repository spells tool names: unquoted snake_case words count only where it uses them. */
-export interface NameStyles {
-  snake: boolean;
-}
-
 export interface ToolWord {
   name: string;
   /** Offset in the text. */
@@ -116,7 +111,7 @@ function moduleSpecifier(line: string, at: number): boolean {
   return /\b(from|import|require\()\s*[`'"]$/.test(line.slice(0, at));
 }
 
-export function toolWords(text: string, data: DataWords, styles: NameStyles): ToolWord[] {
+export function toolWords(text: string, data: DataWords): ToolWord[] {
   const out: ToolWord[] = [];
   let fenced = false;
   let lineStart = 0;
@@ -130,7 +125,6 @@ export function toolWords(text: string, data: DataWords, styles: NameStyles): To
           !shapedLikeName(name) ||
           /\.(ts|js|md|json|txt|yaml|yml|html|css|py|sql|csv)$/i.test(name) ||
           /^[A-Z0-9_-]+$/.test(name) ||
-          data.has(name) ||
           inJson(line, name) ||
           moduleSpecifier(line, m.index)
         )
@@ -139,11 +133,11 @@ export function toolWords(text: string, data: DataWords, styles: NameStyles): To
         // `item:123` is example data even then.
         if (/[.:]/.test(name) && (!quoted || /:\d+$/.test(name))) continue;
         const strong = namedAsTool(line, m.index, name.length);
+        // A schema field or enum value, unless the prompt calls it a tool (`the \`evidence-link\` tool`).
+        if (!strong && data.has(name)) continue;
         if (!strong && dataContext(line, m.index, name.length)) continue;
         if (!quoted) {
           if (isProseHyphenation(name)) continue;
-          // snake_case in a repository whose tools are never spelled so is a field or a value.
-          if (/_/.test(name) && !/-/.test(name) && !styles.snake && !strong) continue;
           // `user_id`, `selling_rate`, `created_at`: named like data, not like an action.
           if (!strong && DATA_SUFFIX.test(name)) continue;
           if (!(shapedLikeCode(name) || (/[-]|[a-z][A-Z]/.test(name) && strong))) continue;

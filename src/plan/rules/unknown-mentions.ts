@@ -13,7 +13,7 @@ import { findName, fragmentLocation } from '../../scan/mentions/mentions.ts';
 import type { AgentInfo, Location, ScanResult } from '../../scan/model.ts';
 import { agentEntries, callEntries, wireOf } from '../agents.ts';
 import type { Finding } from '../model.ts';
-import { toolWords, type DataWords, type NameStyles, type ToolWord } from './prompt-words.ts';
+import { toolWords, type DataWords, type ToolWord } from './prompt-words.ts';
 
 /** Every name the agent itself answers to or registers: none of them is an unknown tool. */
 function ownNames(scan: ScanResult, agent: AgentInfo): Set<string> {
@@ -34,17 +34,6 @@ function ownNames(scan: ScanResult, agent: AgentInfo): Set<string> {
   }
   for (const m of scan.mentions) if (m.agentIndex === agent.index) known.add(m.name);
   return known;
-}
-
-/** Whether any tool in the repository is keyed, named or identified in snake_case. */
-function nameStyles(scan: ScanResult): NameStyles {
-  const names = scan.agents.flatMap((a) =>
-    [
-      ...agentEntries(a),
-      ...scan.calls.filter((c) => c.agentIndex === a.index).flatMap(callEntries),
-    ].flatMap((e) => [e.key, wireOf(e), 'id' in e.value ? (e.value.id ?? '') : '']),
-  );
-  return { snake: names.some((n) => /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/i.test(n)) };
 }
 
 /** Names of every agent in the repository: prose about agents, not tool names. */
@@ -125,13 +114,18 @@ function explain(offers: Offers, o: AgentOffers, name: string): string | undefin
  * uses the salesforceTool") speaks of that agent; a line that tells the model not to use a name
  * ("never call `applyPatch` yourself") asks nothing of it. Neither is a drift.
  */
+/** "It uses the salesforceTool", "which calls fetchPage": the prompt describes something else. */
+const DESCRIBED =
+  /\b(it|which|that|they|he|she|this agent|the agent)\s+(uses|calls|invokes|relies on|has)\s+(the\s+)?\\?[`'"]?$/i;
+
 function aboutOthers(
   offers: Offers,
   o: AgentOffers,
   w: ToolWord,
   otherAgents: readonly string[],
 ): boolean {
-  if (NEGATED.test(w.line.slice(0, w.column))) return true;
+  const before = w.line.slice(0, w.column);
+  if (NEGATED.test(before) || DESCRIBED.test(before)) return true;
   const { name, line } = w;
   // "salesforceAgent: … uses the salesforceTool": a line about another agent of the repository.
   if (otherAgents.some((n) => findName(line, n).length > 0)) return true;
@@ -147,7 +141,6 @@ function fold(name: string): string {
 }
 
 export function unknownToolMentions(scan: ScanResult, offers: Offers, data: DataWords): Finding[] {
-  const styles = nameStyles(scan);
   const agentsByName = agentNames(scan);
   const out: Finding[] = [];
   for (const agent of scan.agents) {
@@ -157,7 +150,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     const otherAgents = [...agentsByName].filter((n) => !known.has(n) && n.length > 2);
     const found = new Map<string, Location[]>();
     for (const f of agent.instructions) {
-      for (const w of toolWords(f.text, data, styles)) {
+      for (const w of toolWords(f.text, data)) {
         if (known.has(w.name) || agentsByName.has(w.name)) continue;
         if (RUN_MODES.some((m) => offers.offered(agent, w.name, m))) continue;
         if (folded.has(fold(w.name)) || aboutOthers(offers, o, w, otherAgents)) continue;
