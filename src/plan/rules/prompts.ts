@@ -185,11 +185,19 @@ const WHAT: Record<string, string> = {
 /** One note per agent for the names that depend on how it runs, with every place. */
 function modeNote(agent: AgentInfo, names: Map<string, ModeDependent>): Finding {
   const label = agentLabel(agent);
-  const parts = [...names].map(([name, d]) => `"${name}" (generate()/stream(): "${d.function}")`);
+  const how: Record<string, string> = {
+    agents: 'sub-agents, which generate()/stream() offers as agent-KEY',
+    workflows: 'workflows, which generate()/stream() offers as workflow-KEY',
+    tools: 'tools, which generate()/stream() offers under their rewritten keys',
+  };
+  const groups = [...new Set([...names.values()].map((d) => d.origin))].map((origin) => {
+    const listed = [...names].filter(([, d]) => d.origin === origin).map(([n]) => `"${n}"`);
+    return `${listed.join(', ')} (${how[origin] ?? how.tools})`;
+  });
   return {
     kind: 'mode-dependent-mention',
     rule: 'prompts',
-    message: `${runDescription(agent)}. Its prompt names ${names.size === 1 ? 'a sub-agent, workflow or tool' : `${names.size} sub-agents, workflows or tools`} as network() lists ${names.size === 1 ? 'it' : 'them'}, which generate()/stream() offers under another name: ${parts.join(', ')}. Left as ${names.size === 1 ? 'it is' : 'they are'}; write the names for the way ${label} runs`,
+    message: `${runDescription(agent)}. Its prompt names ${groups.join('; ')} by the key network() lists; left as ${names.size === 1 ? 'it is' : 'they are'}: write the names for the way ${label} runs`,
     locations: [...names.values()].flatMap((d) => d.locations),
     agents: [label],
   };
