@@ -25,6 +25,8 @@ export interface ToolWord {
   /** The line it is on, and where on it. */
   line: string;
   column: number;
+  /** The words around it call it a tool: `call X`, `the X tool`, `delegate to X`. */
+  strong: boolean;
 }
 
 /** A word that asks the model to use something by name. */
@@ -91,8 +93,8 @@ function dataContext(line: string, at: number, length: number): boolean {
   const prev = /([A-Za-z]+)\W{0,3}$/.exec(line.slice(0, at).replace(/\\?[`'"]$/, ''))?.[1];
   const next = /^\\?[`'"]?\W{0,3}([A-Za-z]+)/.exec(line.slice(at + length))?.[1];
   const after = line.slice(at + length).replace(/^\\?[`'"]/, '');
-  // `user_id: 42`, `status=done`: a key with its value.
-  if (/^\s*[:=]\s*\S/.test(after) && !/^\s*:\s*$/.test(after)) return true;
+  // `user_id: 42`, `status="done"`: a key with its value (not `- searchDocs: searches the docs`).
+  if (/^\s*[:=]\s*(\d|["'`{[]|true\b|false\b|null\b)/.test(after)) return true;
   return Boolean((prev && DATA_CONTEXT.test(prev)) || (next && DATA_CONTEXT.test(next)));
 }
 
@@ -142,7 +144,7 @@ export function toolWords(text: string, data: DataWords): ToolWord[] {
           if (!strong && DATA_SUFFIX.test(name)) continue;
           if (!(shapedLikeCode(name) || (/[-]|[a-z][A-Z]/.test(name) && strong))) continue;
         }
-        out.push({ name, offset: lineStart + m.index, quoted, line, column: m.index });
+        out.push({ name, offset: lineStart + m.index, quoted, line, column: m.index, strong });
       }
     }
     lineStart += line.length + 1;

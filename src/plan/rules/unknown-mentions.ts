@@ -153,7 +153,9 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       for (const w of toolWords(f.text, data)) {
         if (known.has(w.name) || agentsByName.has(w.name)) continue;
         if (RUN_MODES.some((m) => offers.offered(agent, w.name, m))) continue;
-        if (folded.has(fold(w.name)) || aboutOthers(offers, o, w, otherAgents)) continue;
+        // `ResearchPaperAgent (research-paper-agent)` in a heading: another spelling of its own name.
+        if (!w.strong && folded.has(fold(w.name))) continue;
+        if (aboutOthers(offers, o, w, otherAgents)) continue;
         // `agent-…` / `workflow-…` in an agent with no sub-agents / workflows is some other word.
         if (!w.quoted && /^agent-/.test(w.name) && agent.agents.entries.length === 0) continue;
         if (!w.quoted && /^workflow-/.test(w.name) && agent.workflows.entries.length === 0)
