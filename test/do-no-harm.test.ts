@@ -212,10 +212,13 @@ describe('report what is wrong, and only that', () => {
     migrated('stale-names', async (r, root, after) => {
       const unknown = findings(r, 'unknown-tool-mention').map((f) => f.message);
       assert.equal(unknown.length, 2, unknown.join('\n'));
-      assert.match(unknown[0]!, /"file-read", which no agent offers; did you mean "file-write"\?/);
+      assert.match(
+        unknown[0]!,
+        /"file-read", which lead-agent is not offered; did you mean "file-write"\?/,
+      );
       assert.match(
         unknown[1]!,
-        /"delegate-browser-agent", which no agent offers; did you mean "agent-browserAgent"\?/,
+        /"delegate-browser-agent", which lead-agent is not offered; did you mean "agent-browserAgent"\?/,
       );
       assert.ok(!r.plan.findings.some((f) => f.message.includes('family.language')));
       assert.deepEqual(edits(r), ['prompts browser-agent -> agent-browserAgent']);

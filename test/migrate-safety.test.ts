@@ -191,7 +191,7 @@ describe('migrate command', () => {
       assert.match(r.stdout, /^\+ {2}search_web: searchTool,$/m);
       assert.match(
         r.stdout,
-        /18 edits in 6 files \(7 preserve the wire, 8 fix a request, 3 rename what the model sees\)/,
+        /18 edits in 6 files \(7 keep the names the model sees, 8 fix a request or a prompt, 3 change a name the model sees\)/,
       );
       assert.match(r.stdout, /Dry run: nothing was written\./);
       assert.deepEqual(snapshot(copy.root), bytes);

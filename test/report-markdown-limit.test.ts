@@ -60,6 +60,7 @@ function bigReport(files: number, perFile: number, findings: number): Report {
       fixed: 0,
       renamed: 0,
       findings: found.filter((f) => f.severity !== 'note').length,
+      notes: found.filter((f) => f.severity === 'note').length,
       failedFiles: 0,
     },
     changes,

@@ -92,8 +92,10 @@ describe('report renderers on the demo app', () => {
       fixed: 8,
       renamed: 3,
       findings: 3,
+      notes: 1,
       failedFiles: 0,
     });
+    assert.equal(report.totals.findings + report.totals.notes, report.findings.length);
     assert.ok(
       report.changes.every((c) => !c.applied && c.line > 0 && c.column > 0 && c.reason.length > 10),
     );

@@ -96,7 +96,9 @@ export type FindingKind =
   /** Code that asks for what the agent's @mastra/core version does not have (sub-agent tools, network()). */
   | 'missing-in-version'
   /** Instructions read at run time that the scan could not read: names in them are not checked. */
-  | 'unread-prompt';
+  | 'unread-prompt'
+  /** A delegation hook compares `primitiveId` (the sub-agent's id) with its key: it never matches. */
+  | 'delegation-id';
 
 export interface Finding {
   kind: FindingKind;

@@ -22,8 +22,9 @@ import { planPrompts, type Preference } from './rules/prompts.ts';
 import { unknownToolMentions } from './rules/unknown-mentions.ts';
 import { unreadPrompts } from './rules/unread-prompts.ts';
 import { insideDefinition } from './evidence.ts';
-import { runDescription } from './runs.ts';
+import { Offers, runDescription } from '../offers/index.ts';
 import { planReferences } from './rules/references.ts';
+import { delegationIdFindings } from './rules/delegation-ids.ts';
 import { planToolChoice, type FinalNames } from './rules/tool-choice.ts';
 
 export interface PlanOptions {
@@ -335,6 +336,7 @@ function planOnce(
   rules: ReadonlySet<RuleId>,
   blocked: ReadonlyMap<string, string[]>,
   prefer: Preference | undefined,
+  offers: Offers,
 ): { edits: Map<string, Edit>; findings: Finding[] } {
   const edits = new Map<string, Edit>();
   const findings: Finding[] = [];
@@ -357,7 +359,11 @@ function planOnce(
     );
     const r = planPrompts(scan, { renamed, rules, blocked, ...(prefer ? { prefer } : {}) });
     for (const e of r.edits) claimOrConflict(edits, e, findings);
-    findings.push(...r.findings, ...unknownToolMentions(scan), ...unreadPrompts(scan));
+    findings.push(
+      ...r.findings,
+      ...unknownToolMentions(scan, offers, new Set(scan.dataWords)),
+      ...unreadPrompts(scan),
+    );
   }
   if (rules.has('rewrite-keys')) {
     const r = planRewriteKeys(scan);
@@ -397,27 +403,45 @@ export function wireChanges(scan: ScanResult, edits: readonly Edit[]): AgentWire
   }));
 }
 
+/** One finding per kind, agents and message, with all its locations (in first-seen order). */
+function grouped(findings: readonly Finding[]): Finding[] {
+  const byKey = new Map<string, Finding>();
+  for (const f of findings) {
+    const key = `${f.kind}\0${f.rule ?? ''}\0${f.agents.join('\0')}\0${f.message}`;
+    const same = byKey.get(key);
+    if (!same) {
+      byKey.set(key, { ...f, locations: [...f.locations] });
+      continue;
+    }
+    for (const l of f.locations)
+      if (!same.locations.some((x) => x.file === l.file && x.start === l.start))
+        same.locations.push(l);
+  }
+  return [...byKey.values()];
+}
+
 export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {
   const rules = new Set(options.rules ?? DEFAULT_RULES);
   // Decide with all the evidence: a rename whose old name the plan would leave used somewhere is
   // taken back and planned again the other way (the prompt is rewritten, or the rename reported).
   const blocked = new Map<string, string[]>();
-  let round = planOnce(scan, rules, blocked, options.prefer);
+  const offers = new Offers(scan);
+  let round = planOnce(scan, rules, blocked, options.prefer, offers);
   for (let i = 0; i < 8 && options.prefer !== 'rekey'; i++) {
     const left = uncoveredRenames(scan, round.edits);
     if (left.size === 0) break;
     for (const [loc, uses] of left) blocked.set(loc, [...(blocked.get(loc) ?? []), ...uses]);
-    round = planOnce(scan, rules, blocked, options.prefer);
+    round = planOnce(scan, rules, blocked, options.prefer, offers);
   }
   const { edits, findings } = round;
   markUnreached(scan, edits, findings);
-  findings.push(...nameMappings(scan), ...reportOnly(scan));
+  findings.push(...nameMappings(scan), ...reportOnly(scan), ...delegationIdFindings(scan));
   const sorted = [...edits.values()].sort(
     (a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start,
   );
   return {
     edits: sorted,
-    findings,
+    findings: grouped(findings),
     orderChanges: orderChanges(scan, edits),
     agents: wireChanges(scan, sorted),
   };

@@ -81,7 +81,10 @@ export interface Report {
     preserved: number;
     fixed: number;
     renamed: number;
+    /** Findings that need a human (errors and warnings): what "Needs a human" lists. */
     findings: number;
+    /** Findings that are information only. */
+    notes: number;
     failedFiles: number;
   };
   changes: ReportChange[];

@@ -22,7 +22,13 @@ import {
   mastraRegistrations,
   readAgent,
 } from './registrations/agents.ts';
-import { agentLookup, findCalls, NETWORK_METHODS } from './registrations/calls.ts';
+import {
+  agentLookup,
+  findCalls,
+  NETWORK_METHODS,
+  type AgentLookup,
+} from './registrations/calls.ts';
+import { findRunEvidence, type FoundEvidence } from './registrations/run-evidence.ts';
 import { findFileAgents } from './registrations/file-agents.ts';
 import {
   comparedLiterals,
@@ -42,11 +48,14 @@ import {
   type Mention,
   type NameUse,
   type AgentRunMode,
+  type RunEvidence,
   type ScanResult,
   type ToolEntry,
   type UnknownName,
 } from './model.ts';
 import { findNameUses } from './mentions/name-uses.ts';
+import { dataWords } from './mentions/data-words.ts';
+import { delegationIdComparisons, hookOwner } from './mentions/delegation-ids.ts';
 import { agentSources, keysOf, providerDefined } from './registrations/sources.ts';
 
 export { agentSources } from './registrations/sources.ts';
@@ -90,27 +99,77 @@ function unknownNames(options: CallOptionsInfo, prediction: Prediction): Unknown
   return out;
 }
 
-function runsOf(agent: AgentInfo, agents: AgentInfo[], calls: CallSite[]): AgentRuns {
+function runsOf(
+  agent: AgentInfo,
+  agents: AgentInfo[],
+  calls: CallSite[],
+  found: FoundEvidence[],
+  lookup: AgentLookup,
+): AgentRuns {
   const mine = calls.filter((c) => c.agentIndex === agent.index);
   const networkCalls = mine.filter((c) => NETWORK_METHODS.has(c.method)).map((c) => c.location);
   const functionCalls = mine.filter((c) => !NETWORK_METHODS.has(c.method)).map((c) => c.location);
-  const subAgentOf = agents
-    .filter((a) =>
-      a.agents.entries.some((e) => e.value.kind === 'agent' && e.value.agentIndex === agent.index),
-    )
-    .map((a) => a.index);
-  const asFunction = functionCalls.length > 0 || subAgentOf.length > 0;
+  const parents = agents.filter((a) =>
+    a.agents.entries.some((e) => e.value.kind === 'agent' && e.value.agentIndex === agent.index),
+  );
+  const registered = agent.registeredAs.length > 0 || agent.kind === 'file-based';
+  const evidence: RunEvidence[] = [
+    ...functionCalls.map((location) => ({
+      mode: 'function' as const,
+      kind: 'call' as const,
+      location,
+    })),
+    ...networkCalls.map((location) => ({
+      mode: 'network' as const,
+      kind: 'call' as const,
+      location,
+    })),
+    ...parents.flatMap((p) =>
+      p.agents.entries
+        .filter((e) => e.value.kind === 'agent' && e.value.agentIndex === agent.index)
+        .map((e) => ({
+          mode: 'function' as const,
+          kind: 'sub-agent' as const,
+          location: e.keyLocation,
+        })),
+    ),
+  ];
+  for (const f of found) {
+    const target = !f.target
+      ? undefined
+      : 'node' in f.target
+        ? lookup.byNode(f.target.node)
+        : (lookup.byId(f.target.name) ?? lookup.byKey(f.target.name));
+    if (f.target ? target === agent.index : registered)
+      evidence.push({
+        mode: f.mode,
+        kind: f.kind,
+        location: f.location,
+        ...(f.target ? {} : { anyAgent: true }),
+      });
+  }
+  evidence.sort(
+    (a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start,
+  );
+  const asFunction = evidence.some((e) => e.mode === 'function');
+  const asNetwork = evidence.some((e) => e.mode === 'network');
   const mode: AgentRunMode =
-    asFunction && networkCalls.length
+    asFunction && asNetwork
       ? 'both'
       : asFunction
         ? 'function'
-        : networkCalls.length
+        : asNetwork
           ? 'network'
-          : agent.registeredAs.length || agent.kind === 'file-based'
+          : registered
             ? 'unknown'
             : 'unreached';
-  return { mode, calls: functionCalls, networkCalls, subAgentOf };
+  return {
+    mode,
+    evidence,
+    calls: functionCalls,
+    networkCalls,
+    subAgentOf: parents.map((a) => a.index),
+  };
 }
 
 function toolNames(
@@ -230,7 +289,7 @@ export function analyse(
       mastra,
       prediction,
       unknownNames: a.defaultOptions ? unknownNames(a.defaultOptions, prediction) : [],
-      runs: { mode: 'unreached', calls: [], networkCalls: [], subAgentOf: [] },
+      runs: { mode: 'unreached', evidence: [], calls: [], networkCalls: [], subAgentOf: [] },
     };
   });
 
@@ -254,7 +313,8 @@ export function analyse(
         unknownNames: prediction && agent ? unknownNames(call.options, prediction) : [],
       };
     });
-  for (const agent of agents) agent.runs = runsOf(agent, agents, calls);
+  const found = sourceFiles.flatMap((sf) => inFile(sf, () => findRunEvidence(ctx, sf)));
+  for (const agent of agents) agent.runs = runsOf(agent, agents, calls, found, lookup);
 
   // Code comparisons can name call-time tools (toolsets, clientTools) too.
   const callTools = (a: AgentInfo) =>
@@ -294,7 +354,8 @@ export function analyse(
       const own = agentIndex === undefined ? [] : all.filter((n) => n.agentIndex === agentIndex);
       const matches = own.length ? own : all;
       if (matches.length === 0) {
-        comparisons.push(literal);
+        // A `tool-…` part type that names no tool is some other part, not a stale name.
+        if (!literal.prefix) comparisons.push(literal);
         continue;
       }
       const same = (a: ToolName, b: ToolName) =>
@@ -314,6 +375,8 @@ export function analyse(
           })),
         in: 'code',
         provable: literal.provable,
+        ...(literal.alternatives.length ? { alternatives: literal.alternatives } : {}),
+        ...(literal.prefix ? { prefix: literal.prefix } : {}),
         raw: literal.raw,
         ...(agentIndex === undefined ? {} : { agentIndex }),
       });
@@ -346,6 +409,15 @@ export function analyse(
     comparisons,
     nameMappings,
     nameUses: [],
+    delegationIds: sourceFiles
+      .flatMap((sf) => inFile(sf, () => delegationIdComparisons(ctx, sf)))
+      .map(({ node, ...d }) => {
+        const owner = hookOwner(node)
+          .map((n) => nodes.get(n) ?? agentOfCall(n))
+          .find((i) => i !== undefined);
+        return owner === undefined ? d : { ...d, agentIndex: owner };
+      }),
+    dataWords: [...new Set(sourceFiles.flatMap((sf) => inFile(sf, () => dataWords(sf))))].sort(),
   };
 }
 

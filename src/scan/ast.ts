@@ -205,6 +205,8 @@ const INDEXED = new Set<SyntaxKind>([
   SyntaxKind.CallExpression,
   SyntaxKind.BinaryExpression,
   SyntaxKind.SwitchStatement,
+  SyntaxKind.PropertyAssignment,
+  SyntaxKind.PropertySignature,
 ]);
 const indexes = new WeakMap<SourceFile, Map<SyntaxKind, ts.Node[]>>();
 

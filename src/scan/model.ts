@@ -129,8 +129,25 @@ export interface CallOptionsInfo {
  */
 export type AgentRunMode = 'function' | 'network' | 'both' | 'unknown' | 'unreached';
 
+/**
+ * Code that shows an agent running in one mode. `call`: its own generate()/stream() or network();
+ * `sub-agent`: a parent offers it (parents run sub-agents with generate()); `chat-route` /
+ * `network-route`: an `@mastra/ai-sdk` route or handler; `mcp-server`: an MCPServer exposes it;
+ * `dynamic-call`: a call on an agent looked up by a name known only at run time, which reaches
+ * every agent registered with Mastra.
+ */
+export interface RunEvidence {
+  mode: 'function' | 'network';
+  kind: 'call' | 'sub-agent' | 'chat-route' | 'network-route' | 'mcp-server' | 'dynamic-call';
+  location: Location;
+  /** Reaches this agent because it is registered with Mastra (a route with `:agentId`, a dynamic lookup). */
+  anyAgent?: boolean;
+}
+
 export interface AgentRuns {
   mode: AgentRunMode;
+  /** Everything that shows how it runs, in file order. */
+  evidence: RunEvidence[];
   /** generate()/stream() calls that reach this agent. */
   calls: Location[];
   /** network() calls that reach this agent. */
@@ -268,6 +285,10 @@ export interface Mention {
   provable?: boolean;
   /** Comparisons: the string literal as written, quotes included. */
   raw?: string;
+  /** Comparisons: other strings the same value is compared with in the same test (`||`, switch, list). */
+  alternatives?: string[];
+  /** Comparisons: `tool-` when the string is a UI message part's type (`'tool-weatherTool'`). */
+  prefix?: string;
 }
 
 export interface MentionTarget {
@@ -289,6 +310,14 @@ export interface NameUse {
   location: Location;
   /** The string reads or changes a map entry: `tools['x']`, `delete tools['x']`, `'x' in tools`. */
   access?: boolean;
+}
+
+export interface DelegationIdComparison {
+  value: string;
+  raw: string;
+  location: Location;
+  /** The agent whose call or `defaultOptions` hold the hook, when the code shows it. */
+  agentIndex?: number;
 }
 
 export interface ScanFileError {
@@ -326,11 +355,22 @@ export interface ScanResult {
   calls: CallSite[];
   mentions: Mention[];
   /** Code comparisons with a tool-name string that matches no known tool. */
-  comparisons: Array<{ value: string; raw: string; location: Location; provable: boolean }>;
+  comparisons: Array<{
+    value: string;
+    raw: string;
+    location: Location;
+    provable: boolean;
+    alternatives: string[];
+    prefix?: string;
+  }>;
   /** Code that converts wire names back (`toolName.replace(/_/g, '.')`); comparisons behind it are skipped. */
   nameMappings: Array<{ location: Location; text: string }>;
   /** Every use of a tool's current wire name in code or data, anywhere in the repository. */
   nameUses: NameUse[];
+  /** Strings compared with `primitiveId` in delegation hooks (Mastra passes the sub-agent's id). */
+  delegationIds: DelegationIdComparison[];
+  /** Schema fields and enum values shaped like tool names (`patch_json`): data, not tools. */
+  dataWords: string[];
 }
 
 /** An agent as read from code, before the prediction is made. */

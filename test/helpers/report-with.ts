@@ -16,6 +16,7 @@ export function reportWith(parts: Partial<Report>): Report {
       fixed: 0,
       renamed: 0,
       findings: 0,
+      notes: 0,
       failedFiles: 0,
     },
     changes: [],

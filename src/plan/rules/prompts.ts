@@ -35,7 +35,7 @@ import {
 } from '../agents.ts';
 import { isSafeNewKey, RESERVED_PREFIX, renameBlockers } from '../evidence.ts';
 import type { Edit, Finding, RuleId } from '../model.ts';
-import { runDescription } from '../runs.ts';
+import { decidedMode, runDescription } from '../../offers/modes.ts';
 
 export type Preference = 'rekey' | 'prompt';
 
@@ -85,23 +85,28 @@ function indexOf(scan: ScanResult): ScanIndex {
 }
 
 /** The prompt text around a mention: its line, and the list (bullet block or line) it is part of. */
-function surroundings(scan: ScanResult, m: Mention): { line: string; list: string } {
+function surroundings(
+  scan: ScanResult,
+  m: Mention,
+): { line: string; column: number; list: string } {
   const f = indexOf(scan).fragments.find(
     (x) =>
       x.location.file === m.location.file &&
       x.location.start <= m.location.start &&
       m.location.end <= x.location.end,
   );
-  if (!f) return { line: '', list: `${m.location.file}:${m.location.line}` };
+  if (!f) return { line: '', column: 0, list: `${m.location.file}:${m.location.line}` };
   const lines = f.text.split('\n');
   const offset = m.location.start - f.location.start;
   const index = f.text.slice(0, offset).split('\n').length - 1;
   const line = lines[index] ?? '';
+  const column = offset - (f.text.lastIndexOf('\n', offset - 1) + 1);
   const bullet = (l: string | undefined) => l !== undefined && /^\s*([-*+•]|\d+[.)])\s/.test(l);
   // A list is a block of bullet lines, or one line enumerating names with commas; a sentence is not.
   if (!bullet(line))
     return {
       line,
+      column,
       list:
         (line.match(/,/g) ?? []).length >= 2
           ? `${f.location.file}:${f.location.start}:${index}`
@@ -109,7 +114,7 @@ function surroundings(scan: ScanResult, m: Mention): { line: string; list: strin
     };
   let first = index;
   while (first > 0 && bullet(lines[first - 1])) first--;
-  return { line, list: `${f.location.file}:${f.location.start}:${first}` };
+  return { line, column, list: `${f.location.file}:${f.location.start}:${first}` };
 }
 
 /** `"source": "arxiv"`: a key or value in a JSON example, not a tool the prompt tells the model to call. */
@@ -135,6 +140,17 @@ function textName(m: Mention): string {
     default:
       return 'the prompt names';
   }
+}
+
+/** "use the search tool", "call search", "search tool": a plain word the prompt treats as a tool. */
+function toolWording(line: string, column: number, length: number): boolean {
+  const before = line.slice(0, column);
+  const after = line.slice(column + length);
+  if (/^\\?[`'"]?\s+tools?\b/i.test(after)) return true;
+  return (
+    /\b(use|using|call|calling|invoke|run)\s+(the\s+)?\\?[`'"]?$/i.test(before) &&
+    !/^\s+(the|a|an|for|of|your|my|our|their|it|them)\b/i.test(after)
+  );
 }
 
 export interface PromptPlan {
@@ -177,15 +193,49 @@ function promptName(
   const network = rewritten
     ? wireNameFor(raw, behaviourOfAgent(agent)).slice(raw.length - entry.key.length)
     : entry.key;
-  switch (agent.runs.mode) {
+  // No mode decided (both shown, or none): a name that differs between the modes is not edited.
+  switch (decidedMode(agent)) {
     case 'network':
       return network;
-    case 'both':
-    case 'unknown':
-      return final === network ? final : { function: final, network };
-    default:
+    case 'function':
       return final;
+    default:
+      return final === network ? final : { function: final, network };
   }
+}
+
+const WHAT: Record<string, string> = {
+  tools: 'the tool',
+  agents: 'the sub-agent',
+  workflows: 'the workflow',
+};
+
+/** One note per agent for the names that depend on how it runs, with every place. */
+function modeNote(agent: AgentInfo, names: Map<string, ModeDependent>): Finding {
+  const label = agentLabel(agent);
+  const how: Record<string, string> = {
+    agents: 'sub-agents, which generate()/stream() offers as agent-KEY',
+    workflows: 'workflows, which generate()/stream() offers as workflow-KEY',
+    tools: 'tools, which generate()/stream() offers under their rewritten keys',
+  };
+  const groups = [...new Set([...names.values()].map((d) => d.origin))].map((origin) => {
+    const listed = [...names].filter(([, d]) => d.origin === origin).map(([n]) => `"${n}"`);
+    return `${listed.join(', ')} (${how[origin] ?? how.tools})`;
+  });
+  return {
+    kind: 'mode-dependent-mention',
+    rule: 'prompts',
+    message: `${runDescription(agent)}. Its prompt names ${groups.join('; ')} by the key network() lists; left as ${names.size === 1 ? 'it is' : 'they are'}: write the names for the way ${label} runs`,
+    locations: [...names.values()].flatMap((d) => d.locations),
+    agents: [label],
+  };
+}
+
+interface ModeDependent {
+  origin: string;
+  function: string;
+  network: string;
+  locations: Location[];
 }
 
 export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPlan {
@@ -203,6 +253,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
     }
     // Mentions are decided per tool, then lists that would be left half-rewritten are undone.
     const planned: Array<{ edit: Edit; list: string }> = [];
+    const modeDependent = new Map<string, ModeDependent>();
     const leftInList = new Set<string>();
     for (const [entry, mentions] of byTool) {
       const loc = locationKey(entry.keyLocation);
@@ -213,11 +264,21 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         for (const m of mentions.filter(
           (x) => x.name !== wanted.function && confident(x) && !x.inCodeBlock,
         )) {
-          const rightIn = m.name === wanted.network ? 'network()' : undefined;
+          if (m.name === wanted.network) {
+            const d = modeDependent.get(m.name) ?? {
+              origin: entry.origin,
+              function: wanted.function,
+              network: wanted.network,
+              locations: [],
+            };
+            d.locations.push(m.location);
+            modeDependent.set(m.name, d);
+            continue;
+          }
           plan.findings.push({
-            kind: rightIn ? 'mode-dependent-mention' : 'prompt-mention',
+            kind: 'prompt-mention',
             rule: 'prompts',
-            message: `"${m.name}" names ${entry.origin === 'tools' ? 'the tool' : entry.origin === 'agents' ? 'the sub-agent' : 'the workflow'} that ${label} offers as "${wanted.function}" when it runs with generate()/stream() and lists as "${wanted.network}" when it runs with network(); ${runDescription(agent)}, so it is left as it is. Write the name that matches how ${label} runs`,
+            message: `"${m.name}" names ${WHAT[entry.origin] ?? 'the tool'} that ${label} offers as "${wanted.function}" when it runs with generate()/stream() and lists as "${wanted.network}" when it runs with network(); ${runDescription(agent)}, so it is left as it is. Write the name that matches how ${label} runs`,
             locations: [m.location],
             agents: [label],
           });
@@ -235,7 +296,10 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         return undefined;
       };
       for (const m of stale.filter(unsafe)) {
-        leftInList.add(surroundings(scan, m).list);
+        const { line, column, list } = surroundings(scan, m);
+        leftInList.add(list);
+        // "to fetch the weather" is English; "use the fetch tool" names a tool and is worth a note.
+        if (!confident(m) && !toolWording(line, column, m.name.length)) continue;
         plan.findings.push({
           kind: 'ambiguous-mention',
           rule: 'prompts',
@@ -327,7 +391,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
           : agent.runs.mode === 'network'
             ? `${runDescription(agent)}, and its routing agent is given raw keys`
             : entry.origin !== 'tools'
-              ? `Mastra offers ${entry.origin === 'agents' ? 'sub-agents as agent-KEY' : 'workflows as workflow-KEY'}`
+              ? `${runDescription(agent)}, and then Mastra offers ${entry.origin === 'agents' ? 'sub-agents as agent-KEY' : 'workflows as workflow-KEY'}`
               : id === undefined
                 ? 'the tool has no id to key it by'
                 : !isLegalToolName(id)
@@ -359,6 +423,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         });
       }
     }
+    if (modeDependent.size) plan.findings.push(modeNote(agent, modeDependent));
     for (const { edit, list } of planned) {
       if (!leftInList.has(list)) {
         plan.edits.push(edit);

@@ -43,6 +43,8 @@ export function planReferences(
       targets.set(final, got);
     }
     if (targets.has(m.name) || targets.size === 0) continue; // already a name some agent offers
+    // `name === 'search.web' || name === 'search_web'`: the test already accepts the offered name.
+    if ([...targets.keys()].every((t) => m.alternatives?.includes(t))) continue;
     const where = `${m.location.file}:${m.location.line}`;
     if (undecided) {
       findings.push({
@@ -69,7 +71,9 @@ export function planReferences(
       findings.push({
         kind: 'reference',
         rule: 'references',
-        message: `code compares a tool name with "${m.name}", but the model calls the tool "${final}"; the compared value is not typed by Mastra, so it is left for you to change`,
+        message: m.prefix
+          ? `code compares a UI message part's type with "${m.prefix}${m.name}", but the tool's parts are typed "${m.prefix}${final}" (the model calls it "${final}"); the part is not typed by Mastra or the AI SDK here, so it is left for you to change`
+          : `code compares a tool name with "${m.name}", but the model calls the tool "${final}"; the compared value is not typed by Mastra, so it is left for you to change`,
         locations: [m.location],
         agents,
       });
@@ -80,7 +84,7 @@ export function planReferences(
       target: 'string-literal',
       location: m.location,
       before: m.raw ?? JSON.stringify(m.name),
-      after: renderString(final, m.raw ?? "'"),
+      after: renderString((m.prefix ?? '') + final, m.raw ?? "'"),
       value: final,
       reason:
         m.name === current

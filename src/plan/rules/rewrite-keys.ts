@@ -20,7 +20,7 @@ import {
   wireOf,
 } from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
-import { runDescription } from '../runs.ts';
+import { runDescription } from '../../offers/modes.ts';
 
 function inCollision(entry: ToolEntry, collisions: Collision[]): boolean {
   return collisions.some((c) =>

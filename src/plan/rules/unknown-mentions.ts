@@ -1,67 +1,39 @@
 /**
- * Names in instructions that look like a tool, sub-agent or workflow but that no agent offers (a
- * removed tool, a sub-agent named by a made-up id, a stale name), reported with the nearest name
- * the agent does offer. To raise no false alarm, a word counts only when it is shaped like a tool
- * name and the prompt treats it as one: backticked or quoted beside a word such as "tool", "call"
- * or "delegate", or written like a name only code makes (`agent-…`, `…Tool`, `snake_case`).
+ * Names in an agent's instructions that look like a tool, sub-agent or workflow but that THIS agent
+ * is not offered, in the modes it may run in (a removed tool, a sub-agent named by a made-up id, a
+ * tool only another agent has). Asked of the per-agent offers model (`src/offers/`): a name another
+ * agent offers is reported with that agent and how this one reaches it; a name a runtime source may
+ * provide (an MCP server's prefix) is never unknown; nothing is said while the agent has a source
+ * the scan could not list. "Did you mean" comes only from the same agent's names, and only when
+ * close. What counts as a name is decided by `prompt-words.ts`.
  */
-import { closest, distance } from 'fastest-levenshtein';
-import { agentEntries, agentLabel, wireOf } from '../agents.ts';
+import { distance } from 'fastest-levenshtein';
+import { RUN_MODES, type AgentOffers, type Offers } from '../../offers/index.ts';
+import { findName, fragmentLocation } from '../../scan/mentions/mentions.ts';
+import type { AgentInfo, Location, ScanResult } from '../../scan/model.ts';
 import { toWireName } from '../../names/wire-name.ts';
+import { agentEntries, callEntries, wireOf } from '../agents.ts';
 import type { Finding } from '../model.ts';
-import { fragmentLocation } from '../../scan/mentions/mentions.ts';
-import type { AgentInfo, ScanResult } from '../../scan/model.ts';
+import { toolWords, type DataWords, type ToolWord } from './prompt-words.ts';
 
-/** A word that asks the model to use something by name. */
-const TOOL_CONTEXT =
-  /\b(tools?|call(s|ing)?|use|using|invoke|run|delegate|hand ?off|agents?|workflows?|function)\b/i;
-/** Word characters of a tool name (dots and colons only inside quotes, see below). */
-const TOKEN = /(?<![\w./:@\\-])([A-Za-z_][\w.:-]*[\w])(?![\w/@])/g;
-/** Hyphenated words of ordinary prose that look like kebab-case names. */
-const PROSE =
-  /^(e-mail|follow-up|step-by-step|up-to-date|real-time|well-known|so-called|built-in|one-off|read-only|opt-in|opt-out|check-in|sign-in|sign-up|log-in|set-up|end-to-end|first-class|high-level|low-level|long-running|multi-step|non-\w+|self-\w+|re-\w+|co-\w+|pre-\w+|post-\w+|sub-\w+|x-\w+)$/i;
-
-function shapedLikeCode(name: string): boolean {
-  return (
-    /^(agent|workflow)-\w/.test(name) ||
-    /-(tool|agent|workflow)$/.test(name) ||
-    /[a-z](Tool|Agent|Workflow)$/.test(name) ||
-    /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(name)
-  );
-}
-
-/** "the file-read tool", "call file-read": the words around a kebab-case name say it is a tool. */
-function namedAsTool(line: string, at: number, length: number): boolean {
-  const before = line.slice(0, at);
-  const after = line.slice(at + length);
-  return (
-    /^\s+(tool|agent|workflow|sub-agent)s?\b/i.test(after) ||
-    /\b(call|invoke|use|run|delegate to|hand off to)\s+(the\s+)?$/i.test(before)
-  );
-}
-
-function shapedLikeName(name: string): boolean {
-  return /[-_.:]/.test(name) || /[a-z][A-Z]/.test(name);
-}
-
-/** Every name the repository gives a tool, sub-agent, workflow or agent: none of them is unknown. */
-function knownNames(scan: ScanResult): Set<string> {
-  const known = new Set(scan.mentions.map((m) => m.name));
-  for (const a of scan.agents) {
+/** Every name the agent itself answers to or registers: none of them is an unknown tool. */
+function ownNames(scan: ScanResult, agent: AgentInfo): Set<string> {
+  const known = new Set<string>();
+  const addAgent = (a: AgentInfo) => {
     for (const n of [a.id, a.name, a.variable, ...a.registeredAs]) if (n) known.add(n);
-    for (const e of agentEntries(a)) {
-      known.add(e.key).add(wireOf(e, a));
-      if (e.valueName) known.add(e.valueName);
-      if ('id' in e.value && e.value.id) known.add(e.value.id);
-      if (e.value.kind === 'builtin' || e.value.kind === 'web-search-marker')
-        known.add(e.value.exportName);
-    }
+  };
+  addAgent(agent);
+  const calls = scan.calls.filter((c) => c.agentIndex === agent.index);
+  for (const e of [...agentEntries(agent), ...calls.flatMap(callEntries)]) {
+    known.add(e.key).add(wireOf(e, agent));
+    if (e.valueName) known.add(e.valueName);
+    if ('id' in e.value && e.value.id) known.add(e.value.id);
+    if (e.value.kind === 'builtin' || e.value.kind === 'web-search-marker')
+      known.add(e.value.exportName);
+    if (e.value.kind === 'agent' && e.value.agentIndex !== undefined)
+      addAgent(scan.agents[e.value.agentIndex]!);
   }
-  for (const c of scan.calls) {
-    const agent = c.agentIndex === undefined ? undefined : scan.agents[c.agentIndex];
-    for (const e of [...c.options.toolsets.entries, ...c.options.clientTools.entries])
-      known.add(e.key).add(agent ? wireOf(e, agent) : e.key);
-  }
+  for (const m of scan.mentions) if (m.agentIndex === agent.index) known.add(m.name);
   return known;
 }
 
@@ -91,94 +63,152 @@ function runtimeNames(
   return out;
 }
 
-function offeredBy(agent: AgentInfo): string[] {
-  return agent.runs.mode === 'network'
-    ? agentEntries(agent).map((e) => e.key)
-    : agent.prediction.offered.map((t) => t.wireName);
+/** Names of every agent in the repository: prose about agents, not tool names. */
+function agentNames(scan: ScanResult): Set<string> {
+  return new Set(
+    scan.agents.flatMap((a) => [a.id, a.name, a.variable, ...a.registeredAs]).filter(Boolean),
+  ) as Set<string>;
 }
 
-/** The offered name a stale one most likely meant, when one is close enough to say so. */
-function nearest(name: string, offered: string[]): string | undefined {
-  if (offered.length === 0) return undefined;
-  const words = (s: string) =>
-    new Set(
-      s
-        .replace(/([a-z])([A-Z])/g, '$1 $2')
-        .toLowerCase()
-        .split(/[^a-z0-9]+/)
-        .filter((w) => w && w !== 'tool' && w !== 'agent' && w !== 'workflow'),
-    );
+function words(s: string): Set<string> {
+  return new Set(
+    s
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w && w !== 'tool' && w !== 'agent' && w !== 'workflow'),
+  );
+}
+
+/**
+ * The agent's own name a stale one most likely meant: a near spelling, or the one name sharing a
+ * word with it that is not far off. Two equally good candidates make no guess.
+ */
+export function nearest(name: string, offered: readonly string[]): string | undefined {
+  const ranked = (pool: readonly string[]) =>
+    pool.map((o) => ({ o, d: distance(name, o) })).sort((x, y) => x.d - y.d);
+  const unique = (r: Array<{ o: string; d: number }>) =>
+    r.length === 1 || (r.length > 1 && r[0]!.d < r[1]!.d) ? r[0] : undefined;
+  const close = unique(ranked(offered));
+  if (close && close.d <= Math.max(2, Math.floor(name.length / 4))) return close.o;
   const mine = words(name);
-  const shared = offered.filter((o) => [...words(o)].some((w) => mine.has(w)));
-  const best = closest(name, shared.length ? shared : offered);
-  return shared.length || distance(name, best) <= Math.max(2, Math.floor(name.length / 3))
-    ? best
+  const sharing = unique(ranked(offered.filter((o) => [...words(o)].some((w) => mine.has(w)))));
+  return sharing && sharing.d <= Math.floor(Math.max(name.length, sharing.o.length) * 0.4)
+    ? sharing.o
     : undefined;
 }
 
-export function unknownToolMentions(scan: ScanResult): Finding[] {
-  const known = knownNames(scan);
+function offeredNames(o: AgentOffers): string[] {
+  return [...new Set(o.modes.flatMap((m) => [...o.names[m].keys()]))];
+}
+
+/** Every name an agent goes by: a line that uses one of them is about that agent. */
+function namesOf(o: AgentOffers, parent: AgentOffers): string[] {
+  const a = o.agent;
+  const keys = parent.agent.agents.entries
+    .filter((e) => e.value.kind === 'agent' && e.value.agentIndex === a.index)
+    .flatMap((e) => [e.key, wireOf(e, parent.agent)]);
+  return [a.id, a.name, a.variable, ...a.registeredAs, ...keys].filter((n): n is string => !!n);
+}
+
+/** The words just before a name tell the model not to use it. */
+const NEGATED =
+  /\b(never|not|don'?t|do not|avoid|without|instead of)\s+(call(ing)?\s+|us(e|ing)\s+|invok(e|ing)\s+|run(ning)?\s+)?(the\s+)?\\?[`'"]?$/i;
+
+/** The sentence after `"name"` for one agent's finding, or undefined to say nothing. */
+function explain(offers: Offers, o: AgentOffers, name: string): string | undefined {
+  const elsewhere = offers.elsewhere(o.agent, name);
+  const reachable = elsewhere.find((e) => e.via.length > 0);
+  if (reachable)
+    return `which ${o.label} is not offered: ${reachable.owner.label} offers it, and ${o.label} reaches it only by delegating to ${reachable.via[0]!.label}`;
+  if (elsewhere.length) {
+    const owners = elsewhere.map((e) => e.owner.label);
+    return `which ${o.label} is not offered (${owners.slice(0, 3).join(', ')}${owners.length > 3 ? ` and ${owners.length - 3} more` : ''} offer${owners.length === 1 ? 's' : ''} it, and ${o.label} does not delegate to ${owners.length === 1 ? 'it' : 'them'})`;
+  }
+  const mcp = o.runtime.filter((r) => r.kind === 'mcp' && r.prefixes.length > 0);
+  if (mcp.length) {
+    const as = mcp.flatMap((r) => r.prefixes).map((p) => `"${p}${name}"`);
+    return `which ${o.label} is not offered by that name; if it is a tool of an MCP server, the model sees it as ${as.join(' or ')}`;
+  }
+  // A list the scan could not read whole may hold the name: say nothing.
+  if (o.open) return undefined;
+  const guess = nearest(name, offeredNames(o));
+  return `which ${o.label} is not offered${guess ? `; did you mean "${guess}"?` : ''}`;
+}
+
+/**
+ * A line that names an agent offering the tool ("ask agent-coder to use `runTests`", "salesforceAgent
+ * uses the salesforceTool") speaks of that agent; a line that tells the model not to use a name
+ * ("never call `applyPatch` yourself") asks nothing of it. Neither is a drift.
+ */
+/** "It uses the salesforceTool", "which calls fetchPage": the prompt describes something else. */
+const DESCRIBED =
+  /\b(it|which|that|they|he|she|this agent|the agent)\s+(uses|calls|invokes|relies on|has)\s+(the\s+)?\\?[`'"]?$/i;
+
+function aboutOthers(
+  offers: Offers,
+  o: AgentOffers,
+  w: ToolWord,
+  otherAgents: readonly string[],
+): boolean {
+  const before = w.line.slice(0, w.column);
+  if (NEGATED.test(before) || DESCRIBED.test(before)) return true;
+  const { name, line } = w;
+  // "salesforceAgent: … uses the salesforceTool": a line about another agent of the repository.
+  if (otherAgents.some((n) => findName(line, n).length > 0)) return true;
+  return offers.elsewhere(o.agent, name).some((e) => {
+    const names = [...namesOf(e.owner, o), ...e.via.flatMap((v) => namesOf(v, o))];
+    return names.some((n) => findName(line, n).length > 0);
+  });
+}
+
+/** `ResearchPaperAgent`, `research-paper-agent`: another spelling of a name the agent has. */
+function fold(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+export function unknownToolMentions(scan: ScanResult, offers: Offers, data: DataWords): Finding[] {
+  const agentsByName = agentNames(scan);
   const out: Finding[] = [];
   for (const agent of scan.agents) {
-    const label = agentLabel(agent);
     const runtime = runtimeNames(scan, agent);
     // Tools we could not list may have any name: nothing this agent's prompt names is known unknown.
     if (!runtime) continue;
     const fromRuntime = (name: string) =>
       runtime.names.includes(name) || runtime.prefixes.some((p) => name.startsWith(p));
-    const offered = offeredBy(agent);
-    const described = [
-      ...offered.map((o) => `"${o}"`),
-      ...new Set(runtime.prefixes.map((p) => `${p}*`)),
-      ...new Set(runtime.names.map((n) => `"${n}"`)),
-    ];
-    const seen = new Set<string>();
+    const o = offers.of(agent);
+    const known = ownNames(scan, agent);
+    const folded = new Set([...known].map(fold));
+    const otherAgents = [...agentsByName].filter((n) => !known.has(n) && n.length > 2);
+    const found = new Map<string, Location[]>();
     for (const f of agent.instructions) {
-      let fenced = false;
-      let lineStart = 0;
-      for (const line of f.text.split('\n')) {
-        if (/^\s*```/.test(line)) fenced = !fenced;
-        if (!fenced && TOOL_CONTEXT.test(line)) {
-          for (const m of line.matchAll(TOKEN)) {
-            const name = m[1]!;
-            const before = line[m.index - 1] ?? '';
-            const after = line[m.index + name.length] ?? '';
-            const close = after === '\\' ? (line[m.index + name.length + 1] ?? '') : after;
-            const quoted = /[`'"]/.test(before) && before === close;
-            if (
-              known.has(name) ||
-              fromRuntime(name) ||
-              !shapedLikeName(name) ||
-              /\.(ts|js|md|json|txt|yaml|yml|html|css)$/i.test(name) ||
-              /^[A-Z0-9_]+$/.test(name)
-            )
-              continue;
-            // Dots and colons are prose punctuation unless the name is quoted (`family.language`).
-            if (/[.:]/.test(name) && !quoted) continue;
-            if (
-              !quoted &&
-              (!(
-                shapedLikeCode(name) ||
-                (/-/.test(name) && namedAsTool(line, m.index, name.length))
-              ) ||
-                PROSE.test(name))
-            )
-              continue;
-            const key = `${f.location.file}:${f.location.start + lineStart + m.index}`;
-            if (seen.has(key)) continue;
-            seen.add(key);
-            const guess = nearest(name, [...offered, ...runtime.names]);
-            out.push({
-              kind: 'unknown-tool-mention',
-              rule: 'prompts',
-              message: `the instructions of ${label} name "${name}", which no agent offers; ${guess ? `did you mean "${guess}"?` : `${label} offers ${described.length ? described.join(', ') : 'no tools'}`}`,
-              locations: [fragmentLocation(f, lineStart + m.index, name.length)],
-              agents: [label],
-            });
-          }
-        }
-        lineStart += line.length + 1;
+      for (const w of toolWords(f.text, data)) {
+        if (known.has(w.name) || agentsByName.has(w.name) || fromRuntime(w.name)) continue;
+        if (RUN_MODES.some((m) => offers.offered(agent, w.name, m))) continue;
+        // `ResearchPaperAgent (research-paper-agent)` in a heading: another spelling of its own name.
+        if (!w.strong && folded.has(fold(w.name))) continue;
+        if (aboutOthers(offers, o, w, otherAgents)) continue;
+        // `agent-…` / `workflow-…` in an agent with no sub-agents / workflows is some other word.
+        if (!w.quoted && /^agent-/.test(w.name) && agent.agents.entries.length === 0) continue;
+        if (!w.quoted && /^workflow-/.test(w.name) && agent.workflows.entries.length === 0)
+          continue;
+        const location = fragmentLocation(f, w.offset, w.name.length);
+        const list = found.get(w.name) ?? [];
+        if (!list.some((l) => l.file === location.file && l.start === location.start))
+          list.push(location);
+        found.set(w.name, list);
       }
+    }
+    for (const [name, locations] of found) {
+      const why = explain(offers, o, name);
+      if (!why) continue;
+      out.push({
+        kind: 'unknown-tool-mention',
+        rule: 'prompts',
+        message: `the instructions of ${o.label} name "${name}", ${why}`,
+        locations,
+        agents: [o.label],
+      });
     }
   }
   return out;

@@ -59,11 +59,17 @@ function documentParts(report: Report): Part[] {
     `| edits that **rename what the model sees** | ${t.renamed} |`,
     `| files changed | ${t.files} |`,
     `| findings that need a human | ${t.findings} |`,
+    `| notes | ${t.notes} |`,
     `| files that could not be processed | ${t.failedFiles} |`,
     '',
   ]);
-  if (report.agents.length) {
-    const rows = report.agents.map((a): Item => {
+  // Only agents whose names change or that a finding is about: unchanged ones are noise in a PR.
+  const concerned = new Set(report.findings.flatMap((f) => f.agents));
+  const shown = report.agents.filter(
+    (a) => a.before.join('\0') !== a.after.join('\0') || concerned.has(a.agent),
+  );
+  if (shown.length) {
+    const rows = shown.map((a): Item => {
       const same = a.before.join('\0') === a.after.join('\0');
       return {
         tier: 1,
@@ -75,7 +81,16 @@ function documentParts(report: Report): Part[] {
     parts.push({
       head: ['### What the model sees', '', '| agent | before | after |', '| --- | --- | --- |'],
       items: rows,
-      tail: [''],
+      tail:
+        shown.length < report.agents.length
+          ? [
+              '',
+              report.agents.length - shown.length === 1
+                ? '_1 other agent offers the same names after the change and has no findings._'
+                : `_${report.agents.length - shown.length} other agents offer the same names after the change and have no findings._`,
+              '',
+            ]
+          : [''],
       noun: 'agent',
     });
   }

@@ -97,8 +97,8 @@ export function renderText(report: Report, style: Style = PLAIN): string {
   const t = report.totals;
   out.push(
     '',
-    `${t.changes} edits in ${t.files} files (${t.preserved} preserve the wire, ${t.fixed} fix a request, ${t.renamed} rename what the model sees); ` +
-      `${t.findings} findings need a human; ${t.failedFiles} files could not be processed.` +
+    `${t.changes} ${t.changes === 1 ? 'edit' : 'edits'} in ${t.files} ${t.files === 1 ? 'file' : 'files'} (${t.preserved} keep the names the model sees, ${t.fixed} fix a request or a prompt, ${t.renamed} change a name the model sees); ` +
+      `${t.findings} findings need a human, ${t.notes} ${t.notes === 1 ? 'note' : 'notes'}; ${t.failedFiles} files could not be processed.` +
       (report.mode === 'migrate' ? ` ${t.files} files written.` : ' Dry run: nothing was written.'),
   );
   return out.join('\n').replace(/^\n+/, '');

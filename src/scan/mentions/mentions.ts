@@ -20,6 +20,9 @@ export interface ToolName {
 
 const NAME_CHAR = /[A-Za-z0-9_-]/;
 
+/** The prefix of a tool part's `type` in AI SDK 5 UI messages (`tool-${toolName}`). */
+export const UI_TOOL_PART = 'tool-';
+
 /**
  * Whole-name occurrences: not inside a longer name, a path, a URL or a domain. Fragments hold source
  * text, so an escape (`\n`, `` \` ``) next to a name is a boundary, not part of it.
@@ -159,6 +162,36 @@ function isConversion(node: Node): boolean {
   );
 }
 
+/** `x.replace(...)` on anything: a value rebuilt from a name is no longer the name Mastra sent. */
+function isReplace(node: Node): boolean {
+  if (!Node.isCallExpression(node)) return false;
+  const callee = node.getExpression();
+  return Node.isPropertyAccessExpression(callee) && /^(replace|replaceAll)$/.test(callee.getName());
+}
+
+/**
+ * A conversion that turns the `_` Mastra wrote back into the character it replaced
+ * (`replace(/_/g, '.')`): stripping a prefix (`replace('mastra_workspace_', '')`) maps nothing back.
+ */
+function mapsUnderscoresBack(call: Node): boolean {
+  if (!Node.isCallExpression(call)) return false;
+  const [pattern, replacement] = call.getArguments();
+  const to = replacement ? unwrap(replacement) : undefined;
+  const toText =
+    to && (Node.isStringLiteral(to) || Node.isNoSubstitutionTemplateLiteral(to))
+      ? to.getLiteralValue()
+      : undefined;
+  if (toText === undefined || toText.trim() === '' || toText === '_') return false;
+  const from = pattern ? unwrap(pattern) : undefined;
+  if (!from) return false;
+  if (Node.isRegularExpressionLiteral(from))
+    return /^\/(_|\[_\]|\\_)\/[gimsuy]*$/.test(from.getText());
+  return (
+    (Node.isStringLiteral(from) || Node.isNoSubstitutionTemplateLiteral(from)) &&
+    from.getLiteralValue() === '_'
+  );
+}
+
 /** A lookup keyed by a tool name: `LABELS[toolName]`, `names.get(toolName)`. */
 function isLookup(node: Node): boolean {
   if (Node.isElementAccessExpression(node))
@@ -190,7 +223,51 @@ export function behindMapping(compared: Node): boolean {
       ? [...sides(u.getLeft()), ...sides(u.getRight())]
       : [u];
   };
-  return sides(value).some((n) => isConversion(n) || isLookup(n));
+  return sides(value).some((n) => isReplace(n) || isLookup(n));
+}
+
+/**
+ * A conversion whose result is for people to read: it puts spaces in (`replace(/_/g, ' ')`),
+ * changes case, or lives in a function named for display (`formatToolName`, `toolLabel`). Such a
+ * name is never compared with another tool name, so it mangles nothing.
+ */
+function displayOnly(call: Node): boolean {
+  if (!Node.isCallExpression(call)) return false;
+  const replacement = call.getArguments()[1];
+  const value = replacement ? unwrap(replacement) : undefined;
+  if (
+    value &&
+    (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value)) &&
+    /\s/.test(value.getLiteralValue())
+  )
+    return true;
+  // `.replace(/_/g, '-').toUpperCase()`, `.replace(/\b\w/g, (c) => c.toUpperCase())`: case for display.
+  for (let up: Node | undefined = call.getParent(); up; up = up.getParent()) {
+    if (!Node.isPropertyAccessExpression(up) && !Node.isCallExpression(up)) break;
+    if (Node.isPropertyAccessExpression(up) && /^to(Locale)?(Upper|Lower)Case$/.test(up.getName()))
+      return true;
+    if (
+      Node.isCallExpression(up) &&
+      /toUpperCase|toLowerCase/.test(up.getArguments()[1]?.getText() ?? '')
+    )
+      return true;
+  }
+  const fn = call.getFirstAncestor(
+    (a) =>
+      Node.isFunctionDeclaration(a) ||
+      Node.isArrowFunction(a) ||
+      Node.isFunctionExpression(a) ||
+      Node.isMethodDeclaration(a),
+  );
+  const fnName = !fn
+    ? undefined
+    : Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)
+      ? fn.getName()
+      : (() => {
+          const holder = fn.getParent();
+          return holder && Node.isVariableDeclaration(holder) ? holder.getName() : undefined;
+        })();
+  return Boolean(fnName && /(format|display|label|pretty|humani[sz]e|title)/i.test(fnName));
 }
 
 /** `x.toolName.replace(/_/g, '.')` and the like: code that converts wire names back. */
@@ -200,7 +277,7 @@ export function nameConversions(
 ): Array<{ location: Location; text: string }> {
   if (!/toolName|tool_name/.test(file.getFullText())) return [];
   return descendantsOfKind(file, SyntaxKind.CallExpression)
-    .filter(isConversion)
+    .filter((call) => isConversion(call) && mapsUnderscoresBack(call) && !displayOnly(call))
     .map((call) => ({ location: locate(ctx, call), text: call.getText().slice(0, 120) }));
 }
 
@@ -256,36 +333,112 @@ export interface ComparedLiteral {
   raw: string;
   location: Location;
   provable: boolean;
+  /** The other strings the same value is compared with in one test: `a === 'x' || a === 'y'`, a switch, a list. */
+  alternatives: string[];
+  /** `tool-` when the literal is a UI message part's type (`part.type === 'tool-weatherTool'`). */
+  prefix?: string;
   /** The compared expression, for tying the comparison to an agent. */
   compared: Node;
+}
+
+/** The top of a chain of `||` / `&&` tests around a comparison. */
+function testChain(bin: Node): Node {
+  let top = bin;
+  for (;;) {
+    const parent = top.getParent();
+    if (parent && Node.isParenthesizedExpression(parent)) {
+      top = parent;
+      continue;
+    }
+    if (
+      parent &&
+      Node.isBinaryExpression(parent) &&
+      ['||', '&&'].includes(parent.getOperatorToken().getText())
+    ) {
+      top = parent;
+      continue;
+    }
+    return top;
+  }
+}
+
+function literalValue(node: Node): string | undefined {
+  const n = unwrap(node);
+  return Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)
+    ? n.getLiteralValue()
+    : undefined;
+}
+
+/** AI SDK stream chunk types that start with `tool-` but name no tool. */
+const CHUNK_TYPE = /^tool-(call|result|error|input|output|approval)/;
+
+/** `part.type` compared with `'tool-NAME'`: an AI SDK 5 UI message part of the tool NAME. */
+function isToolPartType(node: Node, literal: Node): boolean {
+  const value = literalValue(literal);
+  return (
+    value !== undefined &&
+    value.startsWith(UI_TOOL_PART) &&
+    value.length > UI_TOOL_PART.length &&
+    !CHUNK_TYPE.test(value) &&
+    /(^|\.)type$/.test(unwrap(node).getText().replace(/\?\./g, '.'))
+  );
 }
 
 /** String literals compared with a tool-name expression anywhere in a file. */
 export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLiteral[] {
   const out: ComparedLiteral[] = [];
   // Every comparison read below has `toolName` or `tool_name` in its text: skip files without it.
-  if (!/toolName|tool_name/.test(file.getFullText())) return out;
-  const push = (node: Node, compared: Node) => {
+  if (!/toolName|tool_name|['"`]tool-/.test(file.getFullText())) return out;
+  const push = (node: Node, compared: Node, group: readonly Node[]) => {
     const n = unwrap(node);
     if (behindMapping(compared)) return;
+    const partType = !isToolNameExpr(compared);
     if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n))
       out.push({
-        value: n.getLiteralValue(),
+        value: partType ? n.getLiteralValue().slice(UI_TOOL_PART.length) : n.getLiteralValue(),
+        ...(partType ? { prefix: UI_TOOL_PART } : {}),
         raw: n.getText(),
         location: locate(ctx, n),
         provable: isProvableToolName(ctx, compared),
+        alternatives: group
+          .filter((g) => g !== node)
+          .flatMap((g) => literalValue(g) ?? [])
+          .map((v) => (partType ? v.slice(UI_TOOL_PART.length) : v))
+          .filter((v) => v !== n.getLiteralValue()),
         compared,
       });
   };
-  for (const bin of descendantsOfKind(file, SyntaxKind.BinaryExpression)) {
-    if (!['===', '!==', '==', '!='].includes(bin.getOperatorToken().getText())) continue;
-    if (isToolNameExpr(bin.getLeft())) push(bin.getRight(), bin.getLeft());
-    else if (isToolNameExpr(bin.getRight())) push(bin.getLeft(), bin.getRight());
+  const same = (a: Node, b: Node) =>
+    unwrap(a).getText().replace(/\?\./g, '.') === unwrap(b).getText().replace(/\?\./g, '.');
+  const named = (n: Node, other: Node) => isToolNameExpr(n) || isToolPartType(n, other);
+  const equality = descendantsOfKind(file, SyntaxKind.BinaryExpression).filter(
+    (bin) =>
+      ['===', '==', '!==', '!='].includes(bin.getOperatorToken().getText()) &&
+      (named(bin.getLeft(), bin.getRight()) || named(bin.getRight(), bin.getLeft())),
+  );
+  const sides = (bin: (typeof equality)[number]) =>
+    named(bin.getLeft(), bin.getRight())
+      ? { compared: bin.getLeft(), literal: bin.getRight() }
+      : { compared: bin.getRight(), literal: bin.getLeft() };
+  for (const bin of equality) {
+    const { compared, literal } = sides(bin);
+    // The other literals the same value is tested against in the same chain of || / &&.
+    const chain = testChain(bin);
+    const group = equality
+      .filter((o) => o === bin || (testChain(o) === chain && same(sides(o).compared, compared)))
+      .map((o) => sides(o).literal);
+    push(literal, compared, group);
   }
   for (const sw of descendantsOfKind(file, SyntaxKind.SwitchStatement)) {
-    if (!isToolNameExpr(sw.getExpression())) continue;
-    for (const clause of sw.getCaseBlock().getClauses())
-      if (Node.isCaseClause(clause)) push(clause.getExpression(), sw.getExpression());
+    const cases = sw
+      .getCaseBlock()
+      .getClauses()
+      .flatMap((c) => (Node.isCaseClause(c) ? [c.getExpression()] : []));
+    if (isToolNameExpr(sw.getExpression()))
+      for (const c of cases) push(c, sw.getExpression(), cases);
+    else
+      for (const c of cases.filter((x) => isToolPartType(sw.getExpression(), x)))
+        push(c, sw.getExpression(), cases);
   }
   for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
@@ -298,7 +451,10 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
     )
       continue;
     const list = resolveValue(callee.getExpression());
-    if (Node.isArrayLiteralExpression(list)) list.getElements().forEach((el) => push(el, arg));
+    if (Node.isArrayLiteralExpression(list)) {
+      const elements = list.getElements();
+      elements.forEach((el) => push(el, arg, elements));
+    }
   }
   return out;
 }

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { ts } from '../../ts-morph.ts';
 import { isSourceFile } from '../files/discover.ts';
-import { findName } from './mentions.ts';
+import { findName, UI_TOOL_PART } from './mentions.ts';
 import type { Location, NameUse } from '../model.ts';
 
 const DATA_FILE = /\.(json|ya?ml)$/i;
@@ -66,7 +66,23 @@ function codeUses(file: string, rel: string, text: string, names: ReadonlySet<st
   const stack: ts.Node[] = [sf];
   while (stack.length) {
     const node = stack.pop()!;
-    if (
+    const uiPart =
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+      node.text.startsWith(UI_TOOL_PART) &&
+      names.has(node.text.slice(UI_TOOL_PART.length));
+    if (uiPart) {
+      // AI SDK 5 UI message parts are typed `tool-${toolName}`: `part.type === 'tool-weatherTool'`.
+      out.push({
+        name: node.text.slice(UI_TOOL_PART.length),
+        kind: 'string',
+        location: locationIn(
+          rel,
+          text,
+          node.getStart(sf) + 1 + UI_TOOL_PART.length,
+          node.text.length - UI_TOOL_PART.length,
+        ),
+      });
+    } else if (
       (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
       names.has(node.text)
     ) {
@@ -138,6 +154,7 @@ function holderTest(names: ReadonlySet<string>): (text: string) => boolean {
   return (text) => {
     for (const m of text.matchAll(WORD)) {
       if (names.has(m[0])) return true;
+      if (m[0].startsWith(UI_TOOL_PART) && names.has(m[0].slice(UI_TOOL_PART.length))) return true;
       const keys = byWord.get(m[0]);
       if (keys?.some((k) => text.includes(k))) return true;
     }

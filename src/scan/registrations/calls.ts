@@ -10,7 +10,8 @@ import { staticString } from '../values/static-value.ts';
 import { textFragments } from '../mentions/prompt-text.ts';
 import type { MapContext } from '../values/tool-map.ts';
 
-const CALL_METHODS = new Set([
+/** Calls that send the agent's tools as functions, named by wire name. */
+export const CALL_METHODS = new Set([
   'generate',
   'stream',
   'generateLegacy',

@@ -1,0 +1,8 @@
+export {
+  Offers,
+  callTimeEntries,
+  type AgentOffers,
+  type Certainty,
+  type OfferedName,
+} from './offers.ts';
+export { decidedMode, possibleModes, runDescription, RUN_MODES, type RunMode } from './modes.ts';

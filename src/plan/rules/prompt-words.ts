@@ -1,0 +1,153 @@
+/**
+ * Which words of a prompt are tool names the prompt tells the model to use. To raise no false alarm,
+ * a word counts only on a line that talks about using something (a word such as "tool", "call" or
+ * "delegate"), when it is shaped like a tool name, and when the prompt treats it as one: quoted or
+ * backticked, or written like a name only code makes (`agent-…`, `…Tool`, `snake_case`), and not
+ * one of the shapes real prompts use for other things:
+ * - hyphenated English ("multi-agent", "human-friendly", "back-to-back", "workflow-specific");
+ * - parameters, fields and enum values of the repository's schemas (`patch_json`, `user_id`), and
+ *   words a prompt calls a field, column, parameter, phase, status... (`review_phase`);
+ * - values in JSON examples and example data (`"source": "arxiv"`, `item:123`);
+ * - code samples inside ``` fences, file names, constants in capitals.
+ * Every filter has a true case of the same shape in test/prompt-words.test.ts.
+ */
+
+/** Words that may be schema fields or enum values of the repository (`DataWords` in the scan). */
+export interface DataWords {
+  has(word: string): boolean;
+}
+
+export interface ToolWord {
+  name: string;
+  /** Offset in the text. */
+  offset: number;
+  quoted: boolean;
+  /** The line it is on, and where on it. */
+  line: string;
+  column: number;
+  /** The words around it call it a tool: `call X`, `the X tool`, `delegate to X`. */
+  strong: boolean;
+}
+
+/** A word that asks the model to use something by name. */
+const TOOL_CONTEXT =
+  /\b(tools?|call(s|ing)?|use|using|invoke|run|delegate|hand ?off|agents?|workflows?|function)\b/i;
+/** Word characters of a tool name (dots and colons only inside quotes, see below). */
+const TOKEN = /(?<![\w./:@\\-])([A-Za-z_][\w.:-]*[\w])(?![\w/@])/g;
+
+/** Hyphenated words of ordinary prose that look like kebab-case names. */
+const PROSE =
+  /^(e-mail|follow-up|step-by-step|up-to-date|real-time|well-known|so-called|built-in|one-off|read-only|opt-in|opt-out|check-in|sign-in|sign-up|log-in|set-up|end-to-end|first-class|high-level|low-level|long-running|multi-step|to-do|add-on|plug-in|how-to|trade-off|follow-on)$/i;
+/** English prefixes of hyphenated adjectives: multi-agent, self-hosted, human-friendly, non-blocking. */
+const PROSE_FIRST =
+  /^(multi|single|non|self|cross|inter|intra|sub|pre|post|re|co|anti|semi|meta|mid|over|under|well|ill|half|full|all|high|low|long|short|open|human|real|near|first|second|third|one|two|three|per|out|off|de|un|auto|mini|micro|macro|ultra|super|hyper|next|last|best|most|least|fast|slow|deep|wide|small|large|big|top|in|on|up|down|back|front)-/i;
+/** English suffixes of hyphenated adjectives: workflow-specific, tool-based, context-aware. */
+const PROSE_LAST =
+  /-(specific|based|level|driven|friendly|aware|like|wide|only|first|centric|agnostic|facing|ready|related|oriented|focused|powered|enabled|style|safe|free|heavy|native|independent|dependent|bound|specific|sensitive|intensive|critical|ended|step|turn|shot|time|term|scale|grade|world|house|made|generated|defined|provided|supplied|calling|use|using|compatible|capable|owned|scoped|managed|controlled|led|backed|hosted|side|wise|proof|less|ful|ish|style|down|up|out|off|in|on)$/i;
+/** Function words: a name with one of them between hyphens is a phrase (back-to-back, state-of-the-art). */
+const PHRASE = /-(to|by|of|in|on|the|a|an|and|or|for|with|per|at)-/i;
+/** Words that say the next or previous word is data, not a tool. */
+const DATA_CONTEXT =
+  /^(fields?|columns?|param(eter)?s?|arg(ument)?s?|propert(y|ies)|attributes?|keys?|values?|variables?|enums?|phases?|steps?|stages?|status(es)?|states?|modes?|types?|categor(y|ies)|flags?|labels?|tags?|tables?|formats?|events?|roles?|options?|settings?|inputs?|outputs?|records?|rows?|entit(y|ies)|schemas?|json)$/i;
+
+/** `name` / "name" / 'name', also with an escaped closing quote as it appears in source text. */
+function quotedAt(line: string, at: number, length: number): boolean {
+  const before = line[at - 1] ?? '';
+  const after = line[at + length] ?? '';
+  const close = after === '\\' ? (line[at + length + 1] ?? '') : after;
+  return /[`'"]/.test(before) && before === close;
+}
+
+function shapedLikeName(name: string): boolean {
+  return /[-_.:]/.test(name) || /[a-z][A-Z]/.test(name);
+}
+
+export function isProseHyphenation(name: string): boolean {
+  if (!/^[a-z0-9]+(-[a-z0-9]+)+$/i.test(name)) return false;
+  return PROSE.test(name) || PHRASE.test(name) || PROSE_FIRST.test(name) || PROSE_LAST.test(name);
+}
+
+/** Written like a name only code makes. */
+function shapedLikeCode(name: string): boolean {
+  if (isProseHyphenation(name)) return false;
+  return (
+    /^(agent|workflow)-\w/.test(name) ||
+    /-(tool|agent|workflow)$/.test(name) ||
+    /[a-z](Tool|Agent|Workflow)$/.test(name) ||
+    /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(name)
+  );
+}
+
+/** "the file-read tool", "call file-read": the words around a name say it is a tool. */
+export function namedAsTool(line: string, at: number, length: number): boolean {
+  const before = line.slice(0, at).replace(/\\?[`'"]$/, '');
+  const after = line.slice(at + length).replace(/^\\?[`'"]/, '');
+  return (
+    /^\s+(tool|sub-agent)s?\b/i.test(after) ||
+    /\b(call|invoke|delegate to|hand off to)\s+(the\s+)?$/i.test(before)
+  );
+}
+
+/** The word next to the name says it is a field, parameter, phase...: `the review_phase step`. */
+function dataContext(line: string, at: number, length: number): boolean {
+  const prev = /([A-Za-z]+)\W{0,3}$/.exec(line.slice(0, at).replace(/\\?[`'"]$/, ''))?.[1];
+  const next = /^\\?[`'"]?\W{0,3}([A-Za-z]+)/.exec(line.slice(at + length))?.[1];
+  const after = line.slice(at + length).replace(/^\\?[`'"]/, '');
+  // `user_id: 42`, `status="done"`: a key with its value (not `- searchDocs: searches the docs`).
+  if (/^\s*[:=]\s*(\d|["'`{[]|true\b|false\b|null\b)/.test(after)) return true;
+  return Boolean((prev && DATA_CONTEXT.test(prev)) || (next && DATA_CONTEXT.test(next)));
+}
+
+/** Last words of snake_case names that hold data rather than do something. */
+const DATA_SUFFIX =
+  /_(id|ids|at|on|by|rate|rates|count|name|names|type|status|date|time|url|uri|key|number|amount|total|code|score|level|phase|state|flag|mode|value|text|price|size|length|index|token|tokens|email|phone|address|path|dir|file)$/i;
+
+/** `"source": "arxiv"`: a key or value in a JSON example line. */
+function inJson(line: string, name: string): boolean {
+  const plain = line.replace(/\\"/g, '"');
+  return plain.includes(`"${name}"`) && /"[^"\n]*"\s*:\s*["\d[{tfn]/.test(plain);
+}
+
+/** `import x from "cloudflare:workers"`: a module specifier, not a name. */
+function moduleSpecifier(line: string, at: number): boolean {
+  return /\b(from|import|require\()\s*[`'"]$/.test(line.slice(0, at));
+}
+
+export function toolWords(text: string, data: DataWords): ToolWord[] {
+  const out: ToolWord[] = [];
+  let fenced = false;
+  let lineStart = 0;
+  for (const line of text.split('\n')) {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    if (!fenced && TOOL_CONTEXT.test(line)) {
+      for (const m of line.matchAll(TOKEN)) {
+        const name = m[1]!;
+        const quoted = quotedAt(line, m.index, name.length);
+        if (
+          !shapedLikeName(name) ||
+          /\.(ts|js|md|json|txt|yaml|yml|html|css|py|sql|csv)$/i.test(name) ||
+          /^[A-Z0-9_-]+$/.test(name) ||
+          inJson(line, name) ||
+          moduleSpecifier(line, m.index)
+        )
+          continue;
+        // Dots and colons are prose punctuation unless the name is quoted (`family.language`);
+        // `item:123` is example data even then.
+        if (/[.:]/.test(name) && (!quoted || /:\d+$/.test(name))) continue;
+        const strong = namedAsTool(line, m.index, name.length);
+        // A schema field or enum value, unless the prompt calls it a tool (`the \`evidence-link\` tool`).
+        if (!strong && data.has(name)) continue;
+        if (!strong && dataContext(line, m.index, name.length)) continue;
+        if (!quoted) {
+          if (isProseHyphenation(name)) continue;
+          // `user_id`, `selling_rate`, `created_at`: named like data, not like an action.
+          if (!strong && DATA_SUFFIX.test(name)) continue;
+          if (!(shapedLikeCode(name) || (/[-]|[a-z][A-Z]/.test(name) && strong))) continue;
+        }
+        out.push({ name, offset: lineStart + m.index, quoted, line, column: m.index, strong });
+      }
+    }
+    lineStart += line.length + 1;
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+/**
+ * Words the repository uses as data: the fields of its schemas (`z.object({ patch_json: ... })`, a
+ * JSON schema's `properties`, an interface or type literal's properties) and the values of its
+ * enums (`z.enum(['review_phase', ...])`, `z.literal('x')`). A prompt that names one of them names
+ * a parameter, a field or a phase, not a tool. Only words shaped like a tool name are kept.
+ */
+import { Node, SyntaxKind, type SourceFile } from '../../ts-morph.ts';
+import { descendantsOfKind, unwrap } from '../ast.ts';
+import { keyOf } from '../values/tool-map.ts';
+
+const NAME_SHAPED = /^[A-Za-z_][\w-]*$/;
+const SHAPED = (w: string) => NAME_SHAPED.test(w) && (/[-_]/.test(w) || /[a-z][A-Z]/.test(w));
+
+function objectKeys(node: Node | undefined, into: Set<string>): void {
+  const obj = node ? unwrap(node) : undefined;
+  if (!obj || !Node.isObjectLiteralExpression(obj)) return;
+  for (const p of obj.getProperties()) {
+    const name =
+      Node.isPropertyAssignment(p) || Node.isMethodDeclaration(p)
+        ? keyOf(p.getNameNode()).value
+        : Node.isShorthandPropertyAssignment(p)
+          ? p.getName()
+          : undefined;
+    if (name && SHAPED(name)) into.add(name);
+  }
+}
+
+function stringsIn(node: Node | undefined, into: Set<string>): void {
+  const n = node ? unwrap(node) : undefined;
+  if (!n) return;
+  if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) {
+    if (SHAPED(n.getLiteralValue())) into.add(n.getLiteralValue());
+  } else if (Node.isArrayLiteralExpression(n))
+    for (const el of n.getElements()) stringsIn(el, into);
+}
+
+export function dataWords(file: SourceFile): string[] {
+  const out = new Set<string>();
+  const text = file.getFullText();
+  if (/\.(object|enum|literal|strictObject|looseObject)\s*\(|properties\s*:/.test(text)) {
+    for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
+      const callee = call.getExpression();
+      if (!Node.isPropertyAccessExpression(callee)) continue;
+      const [arg] = call.getArguments();
+      const method = callee.getName();
+      if (/^(object|strictObject|looseObject|extend)$/.test(method)) objectKeys(arg, out);
+      else if (method === 'enum' || method === 'literal') stringsIn(arg, out);
+    }
+    for (const p of descendantsOfKind(file, SyntaxKind.PropertyAssignment))
+      if (p.getName() === 'properties') objectKeys(p.getInitializer(), out);
+  }
+  for (const sig of descendantsOfKind(file, SyntaxKind.PropertySignature)) {
+    const name = keyOf(sig.getNameNode()).value;
+    if (name && SHAPED(name)) out.add(name);
+  }
+  return [...out];
+}

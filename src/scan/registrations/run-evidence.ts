@@ -1,0 +1,123 @@
+/**
+ * Code that shows how an agent runs, beyond its own generate()/stream()/network() calls (those are
+ * call sites, `calls.ts`): server routes from `@mastra/ai-sdk` (`chatRoute` and `handleChatStream`
+ * call `stream()`; `networkRoute` and `handleNetworkStream` call `network()`), an `MCPServer`
+ * exposing agents (it calls `generate()`), and calls on an agent looked up by a name known only at
+ * run time (`mastra.getAgent(c.req.param('agentId')).stream()`, `client.getAgent(id).network()`),
+ * which reach any agent registered with Mastra. Read from the installed @mastra/ai-sdk 1.10,
+ * @mastra/mcp 2.0 and @mastra/client-js 1.47 builds.
+ */
+import { Node, SyntaxKind, type SourceFile } from '../../ts-morph.ts';
+import {
+  descendantsOfKind,
+  isMastraExport,
+  locate,
+  propertyValue,
+  resolveValue,
+  unwrap,
+} from '../ast.ts';
+import type { Location, RunEvidence } from '../model.ts';
+import { staticString } from '../values/static-value.ts';
+import type { MapContext } from '../values/tool-map.ts';
+import { CALL_METHODS, NETWORK_METHODS } from './calls.ts';
+
+/** Route helpers and the mode of the call they make; `path` is their default path. */
+const ROUTES: Record<string, { mode: RunEvidence['mode']; kind: RunEvidence['kind'] }> = {
+  chatRoute: { mode: 'function', kind: 'chat-route' },
+  handleChatStream: { mode: 'function', kind: 'chat-route' },
+  networkRoute: { mode: 'network', kind: 'network-route' },
+  handleNetworkStream: { mode: 'network', kind: 'network-route' },
+};
+
+/** Evidence found in one file, before it is tied to agents. */
+export interface FoundEvidence {
+  mode: RunEvidence['mode'];
+  kind: RunEvidence['kind'];
+  location: Location;
+  /** The agent it names: a constructor node, or a key/id to look up. Absent: any registered agent. */
+  target?: { node: Node } | { name: string };
+}
+
+function routeEvidence(ctx: MapContext, call: Node): FoundEvidence | undefined {
+  if (!Node.isCallExpression(call)) return undefined;
+  const callee = call.getExpression();
+  const name = Object.keys(ROUTES).find((n) => isMastraExport(callee, [n], '@mastra/ai-sdk'));
+  if (!name) return undefined;
+  const { mode, kind } = ROUTES[name]!;
+  const [arg] = call.getArguments();
+  const options = arg ? resolveValue(arg) : undefined;
+  // chatRoute({ agent: 'x' }) / handleChatStream({ agentId: 'x' }); a path with :agentId serves any.
+  const named = options
+    ? (propertyValue(options, 'agent') ?? propertyValue(options, 'agentId'))
+    : undefined;
+  const agentName = named ? staticString(named) : undefined;
+  return {
+    mode,
+    kind,
+    location: locate(ctx, call),
+    ...(agentName === undefined ? {} : { target: { name: agentName } }),
+  };
+}
+
+/** `new MCPServer({ agents: { key: agent } })`: each agent becomes a tool that calls generate(). */
+function mcpServerEvidence(ctx: MapContext, node: Node): FoundEvidence[] {
+  if (
+    !Node.isNewExpression(node) ||
+    !isMastraExport(node.getExpression(), ['MCPServer'], '@mastra/mcp')
+  )
+    return [];
+  const [config] = node.getArguments();
+  const agents = config ? propertyValue(resolveValue(config), 'agents') : undefined;
+  const map = agents ? resolveValue(agents) : undefined;
+  if (!map || !Node.isObjectLiteralExpression(map)) return [];
+  const location = locate(ctx, node);
+  return map.getProperties().flatMap((p): FoundEvidence[] => {
+    const value = Node.isShorthandPropertyAssignment(p)
+      ? p.getNameNode()
+      : Node.isPropertyAssignment(p)
+        ? p.getInitializer()
+        : undefined;
+    return value
+      ? [{ mode: 'function', kind: 'mcp-server', location, target: { node: resolveValue(value) } }]
+      : [];
+  });
+}
+
+/** `x.getAgent(expr).stream()` where `expr` is not a constant: any registered agent may run so. */
+function dynamicLookupEvidence(ctx: MapContext, call: Node): FoundEvidence | undefined {
+  if (!Node.isCallExpression(call)) return undefined;
+  const callee = call.getExpression();
+  if (!Node.isPropertyAccessExpression(callee)) return undefined;
+  const method = callee.getName();
+  const network = NETWORK_METHODS.has(method);
+  if (!network && !CALL_METHODS.has(method)) return undefined;
+  const receiver = unwrap(callee.getExpression());
+  const value = resolveValue(
+    Node.isAwaitExpression(receiver) ? unwrap(receiver.getExpression()) : receiver,
+  );
+  if (!Node.isCallExpression(value)) return undefined;
+  const lookup = value.getExpression();
+  if (!Node.isPropertyAccessExpression(lookup) || !/^getAgent(ById)?$/.test(lookup.getName()))
+    return undefined;
+  const [arg] = value.getArguments();
+  if (!arg || staticString(arg) !== undefined) return undefined;
+  return {
+    mode: network ? 'network' : 'function',
+    kind: 'dynamic-call',
+    location: locate(ctx, call),
+  };
+}
+
+export function findRunEvidence(ctx: MapContext, file: SourceFile): FoundEvidence[] {
+  const out: FoundEvidence[] = [];
+  const text = file.getFullText();
+  if (/getAgent|@mastra\/ai-sdk/.test(text))
+    for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
+      const found = routeEvidence(ctx, call) ?? dynamicLookupEvidence(ctx, call);
+      if (found) out.push(found);
+    }
+  if (/MCPServer/.test(text))
+    for (const node of descendantsOfKind(file, SyntaxKind.NewExpression))
+      out.push(...mcpServerEvidence(ctx, node));
+  return out;
+}

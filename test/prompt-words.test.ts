@@ -1,0 +1,105 @@
+/**
+ * Which prompt words count as tool names. Each filter (shapes real prompts use for other things)
+ * is paired with a true case of the same shape that must still count, so no filter can hide a
+ * real drift unnoticed.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { isProseHyphenation, toolWords } from '../src/plan/rules/prompt-words.ts';
+
+const DATA = new Set(['patch_json', 'doc_type', 'api_reference', 'evidence-link']);
+const words = (text: string) => toolWords(text, DATA).map((w) => w.name);
+
+describe('each filter against a true case of the same shape', () => {
+  const pairs: Array<[string, string, string[], string[]]> = [
+    // [filter, text, filtered out, still counted]
+    [
+      'hyphenated English',
+      'You are part of a multi-agent system; keep answers human-friendly and call tools back-to-back only when needed. Call fetch-page to open a link.',
+      ['multi-agent', 'human-friendly', 'back-to-back'],
+      ['fetch-page'],
+    ],
+    [
+      'workflow-/agent- prose',
+      'Use workflow-specific wording in agent-led replies; delegate to agent-researcher.',
+      ['workflow-specific', 'agent-led'],
+      ['agent-researcher'],
+    ],
+    [
+      'schema fields and enum values',
+      'Use searchDocs with patch_json and doc_type set to api_reference. Use the `evidence-link` tool after it.',
+      ['patch_json', 'doc_type', 'api_reference'],
+      ['evidence-link'],
+    ],
+    [
+      'data words next to a field or phase word',
+      'In the review_phase step, use the archive_doc tool.',
+      ['review_phase'],
+      ['archive_doc'],
+    ],
+    [
+      'snake_case named like data',
+      'Store user_id and selling_rate, then call get_user_id.',
+      ['user_id', 'selling_rate'],
+      ['get_user_id'],
+    ],
+    [
+      'JSON examples and example data',
+      'Use this shape for tools: {"tool": "lookup_item", "id": "item:123"}\nUse `lookup_order` for orders.',
+      ['lookup_item', 'item:123'],
+      ['lookup_order'],
+    ],
+    [
+      'module specifiers and dotted prose',
+      'Tools import WorkflowEntrypoint from "cloudflare:workers". Use `family.language` for the language.',
+      ['cloudflare:workers'],
+      ['family.language'],
+    ],
+    [
+      'capitals and file names',
+      'Use the HIGH-LEVEL plan in prompts.md, then call `HIGH_LEVEL_PLAN`… and call plan-runner.',
+      ['HIGH-LEVEL', 'prompts.md'],
+      ['plan-runner'],
+    ],
+    [
+      'code samples',
+      'Use tools like this:\n```\ncall fetch_page(url)\n```\nThen call fetch_page yourself.',
+      [],
+      ['fetch_page'],
+    ],
+  ];
+  for (const [filter, text, out, kept] of pairs)
+    test(filter, () => {
+      const found = words(text);
+      for (const w of out)
+        assert.ok(!found.includes(w), `${w} is not a tool name: ${found.join(', ')}`);
+      for (const w of kept)
+        assert.ok(found.includes(w), `${w} is a tool name: ${found.join(', ')}`);
+    });
+
+  test('a code sample is skipped but the same name outside it counts once', () => {
+    const text =
+      'Use tools like this:\n```\ncall fetch_page(url)\n```\nThen call fetch_page yourself.';
+    assert.equal(toolWords(text, DATA).filter((w) => w.name === 'fetch_page').length, 1);
+  });
+
+  test('prose hyphenations', () => {
+    for (const w of [
+      'multi-agent',
+      'human-friendly',
+      'back-to-back',
+      'workflow-specific',
+      'thread-scoped',
+      'state-of-the-art',
+    ])
+      assert.ok(isProseHyphenation(w), w);
+    for (const w of [
+      'fetch-page',
+      'file-read',
+      'agent-researcher',
+      'search-docs',
+      'lookup-invoice',
+    ])
+      assert.ok(!isProseHyphenation(w), w);
+  });
+});

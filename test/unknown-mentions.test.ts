@@ -1,0 +1,63 @@
+/**
+ * Unknown tool mentions are asked of ONE agent's offers; the line-level rules that keep prose out
+ * (another spelling of the agent's own names in a heading, a line describing another component, a
+ * negation, a line about the agent that does offer the name) each beside the true case they must
+ * not hide. Scanned in memory with `scanSource`, as a transform run alone sees a file.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { Offers } from '../src/offers/index.ts';
+import { unknownToolMentions } from '../src/plan/rules/unknown-mentions.ts';
+import { scanSource } from '../src/scan/scan.ts';
+
+function unknown(prompt: string): string[] {
+  const text = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const searchTool = createTool({ id: 'search', description: 's', execute: async () => ({}) });
+const applyPatch = createTool({ id: 'apply-patch', description: 'a', execute: async () => ({}) });
+export const researchPaperAgent = new Agent({ id: 'papers', name: 'Papers', instructions: 'x', model: 'openai/gpt-4o-mini', tools: { searchTool } });
+export const reviewer = new Agent({ id: 'reviewer', name: 'Reviewer', instructions: 'x', model: 'openai/gpt-4o-mini', tools: { applyPatch } });
+export const lead = new Agent({
+  id: 'lead',
+  name: 'Lead',
+  instructions: ${JSON.stringify(prompt)},
+  model: 'openai/gpt-4o-mini',
+  agents: { researchPaperAgent },
+});
+`;
+  const scan = scanSource('/virtual/agents.ts', text);
+  return unknownToolMentions(scan, new Offers(scan), new Set())
+    .filter((f) => f.agents.includes('lead'))
+    .map((f) => /"([^"]+)"/.exec(f.message)![1]!);
+}
+
+describe('line rules beside their true cases', () => {
+  test("another spelling of a sub-agent's key in a heading is its name; as an instruction it is stale", () => {
+    assert.deepEqual(
+      unknown('### ResearchPaperAgent (research-paper-agent)\nUse agents well.'),
+      [],
+    );
+    assert.deepEqual(unknown('Delegate to research-paper-agent for papers.'), [
+      'research-paper-agent',
+    ]);
+  });
+
+  test('a definition list names tools; a key with a value is data', () => {
+    assert.deepEqual(unknown('Agents you can call:\n- writing-agent: turns notes into prose'), [
+      'writing-agent',
+    ]);
+    assert.deepEqual(unknown('Use the tools with user_id: 42 and status_code: 200'), []);
+  });
+
+  test('a line describing another component, or telling the model not to use a name, asks nothing', () => {
+    assert.deepEqual(unknown('Billing agent: it uses the refundTool to pay back.'), []);
+    assert.deepEqual(unknown('Use the refundTool to pay back.'), ['refundTool']);
+    assert.deepEqual(unknown('Never call `applyPatch` yourself.'), []);
+    assert.deepEqual(unknown('Call `applyPatch` yourself.'), ['applyPatch']);
+  });
+
+  test('a line about the agent that offers the name speaks of that agent', () => {
+    assert.deepEqual(unknown('Ask the reviewer to run `applyPatch` when done.'), []);
+    assert.deepEqual(unknown('Run `applyPatch` when done.'), ['applyPatch']);
+  });
+});
