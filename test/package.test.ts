@@ -75,6 +75,13 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       project,
     );
     assert.equal(install.code, 0, install.stdout + install.stderr);
+    // A Mastra project depends on @mastra/core: an exact version tells the rules which naming
+    // applies (not installed here; the scan reads the range, as it would a lockfile's entry).
+    const manifest = path.join(project, 'package.json');
+    const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, unknown>;
+    const deps = pkg.dependencies as Record<string, string>;
+    deps['@mastra/core'] = PKG.devDependencies['@mastra/core']!;
+    writeFileSync(manifest, `${JSON.stringify(pkg, null, 2)}\n`);
   });
   after(() => rmSync(tmp, { recursive: true, force: true }));
 

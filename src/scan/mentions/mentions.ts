@@ -267,7 +267,35 @@ function displayOnly(call: Node): boolean {
           const holder = fn.getParent();
           return holder && Node.isVariableDeclaration(holder) ? holder.getName() : undefined;
         })();
-  return Boolean(fnName && /(format|display|label|pretty|humani[sz]e|title)/i.test(fnName));
+  if (!fn || !fnName || !/(format|display|label|pretty|humani[sz]e|title)/i.test(fnName))
+    return false;
+  // `stepLabel` that tests the converted name (`if (toolName === 'style.lint')`) decides with it.
+  return !comparedInside(fn, call);
+}
+
+/** The conversion's result, held in a variable, is compared with a string in `scope`. */
+function comparedInside(scope: Node, call: Node): boolean {
+  const holder = call.getParent();
+  if (!holder || !Node.isVariableDeclaration(holder)) return false;
+  const name = holder.getName();
+  const isString = (n: Node) =>
+    Node.isStringLiteral(unwrap(n)) || Node.isNoSubstitutionTemplateLiteral(unwrap(n));
+  const isHolder = (n: Node) => unwrap(n).getText() === name;
+  return (
+    scope.getDescendantsOfKind(SyntaxKind.BinaryExpression).some((b) => {
+      if (!/^[!=]==?$/.test(b.getOperatorToken().getText())) return false;
+      const [l, r] = [b.getLeft(), b.getRight()];
+      return (isHolder(l) && isString(r)) || (isHolder(r) && isString(l));
+    }) ||
+    scope.getDescendantsOfKind(SyntaxKind.SwitchStatement).some(
+      (sw) =>
+        isHolder(sw.getExpression()) &&
+        sw
+          .getCaseBlock()
+          .getClauses()
+          .some((c) => Node.isCaseClause(c) && isString(c.getExpression())),
+    )
+  );
 }
 
 /** `x.toolName.replace(/_/g, '.')` and the like: code that converts wire names back. */
