@@ -120,6 +120,7 @@ const RUN_HERE: Record<string, number> = {
   'npx mastra-tool-names migrate --dry-run fixtures/demo-app': 0,
   'npx mastra-tool-names scan fixtures/demo-app': 0,
   'npx mastra-tool-names verify fixtures/demo-app': 0,
+  'npx mastra-tool-names verify fixtures/verify/request-context --request-context request-context.json': 0,
   'npx mastra-tool-names names search.web fetch:page weatherTool': 0,
   'echo \'["a.b", "a b"]\' | npx mastra-tool-names names --stdin --json': 1,
 };
@@ -173,6 +174,11 @@ const RUN_ELSEWHERE: Record<string, { by: string; holds: string[] }> = {
       by: 'test/package.test.ts',
       holds: ['INPUT_PATH', 'GITHUB_STEP_SUMMARY', 'GITHUB_OUTPUT', "'action/run.mjs'"],
     },
+  // At the root of a pnpm monorepo that test builds (three apps, one not installed), run from there.
+  'npx mastra-tool-names verify .': {
+    by: 'test/verify-installs.test.ts',
+    holds: ["runCli(['verify', root, ...SLOW_OK], undefined, root)", "'apps/docs'"],
+  },
   // The differential test with more cases than `npm test` gives it.
   'npm run test:diff:20k': { by: 'package.json', holds: ['"test:diff:20k"'] },
   'MTN_FC_SEED=7 MTN_FC_RUNS=5000 node --import tsx --test test/differential.test.ts': {
