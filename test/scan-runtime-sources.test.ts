@@ -90,11 +90,11 @@ describe('what the plan reports', () => {
     );
     assert.match(
       unknown[0]!.message,
-      /"page_screenshot", which no agent offers; form-filler offers stagehand_\*, browser_\*, mastra_workspace_\*/,
+      /"page_screenshot", which form-filler is not offered \(its run-time sources offer stagehand_\*, browser_\*, mastra_workspace_\*\)/,
     );
     assert.match(
       unknown[1]!.message,
-      /"notes\.read", which no agent offers; did you mean "notes_read"\?/,
+      /"notes\.read", which notes-keeper is not offered; did you mean "notes_read"\?/,
     );
     assert.ok(!plan.findings.some((f) => /offers no tools/.test(f.message)));
     // Only the rename is news; a browser's or workspace's own names are not.

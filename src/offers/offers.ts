@@ -11,6 +11,7 @@
  * - `network` mode: the routing agent is given raw keys (`networkListing`).
  */
 import { networkListing } from '../names/network.ts';
+import { toWireName } from '../names/wire-name.ts';
 import type { AgentInfo, CallSite, RuntimeTools, ScanResult, ToolEntry } from '../scan/model.ts';
 import { agentEntries, agentLabel, callEntries, wireOf } from '../plan/agents.ts';
 import { possibleModes, RUN_MODES, type RunMode } from './modes.ts';
@@ -143,7 +144,10 @@ export class Offers {
     }
     if (best) return best;
     return o.runtime.some(
-      (r) => r.names?.includes(name) || r.prefixes.some((p) => p && name.startsWith(p)),
+      // A name the source gives is offered as Mastra rewrites it (`notes.read` as `notes_read`).
+      (r) =>
+        r.names?.some((n) => toWireName(n) === name) ||
+        r.prefixes.some((p) => p && name.startsWith(p)),
     )
       ? 'possible'
       : undefined;

@@ -132,8 +132,12 @@ function explain(offers: Offers, o: AgentOffers, name: string): string | undefin
   }
   // A list the scan could not read whole may hold the name: say nothing.
   if (o.open) return undefined;
-  const guess = nearest(name, offeredNames(o));
-  return `which ${o.label} is not offered${guess ? `; did you mean "${guess}"?` : ''}`;
+  // A run-time source's names reach the model as Mastra rewrites them (`notes.read` as `notes_read`).
+  const fromSources = o.runtime.flatMap((r) => (r.names ?? []).map(toWireName));
+  const guess = nearest(name, [...offeredNames(o), ...fromSources]);
+  if (guess) return `which ${o.label} is not offered; did you mean "${guess}"?`;
+  const prefixes = [...new Set(o.runtime.flatMap((r) => r.prefixes).filter(Boolean))];
+  return `which ${o.label} is not offered${prefixes.length ? ` (its run-time sources offer ${prefixes.map((p) => `${p}*`).join(', ')})` : ''}`;
 }
 
 /**
