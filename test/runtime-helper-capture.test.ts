@@ -8,6 +8,7 @@
  * names.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { MCPClient } from '@mastra/mcp';
 import { toWireName } from '../src/names/wire-name.ts';
@@ -25,6 +26,10 @@ let provider: FakeProvider;
 let mastra: LoadedLine;
 let mcp: MCPClient;
 let counter = 0;
+/** Per original key, the name each run sent it under, for the table in docs/boundary.md. */
+const measured = new Map<string, { before?: string; hash?: string; rename?: string }>();
+const note = (original: string, run: 'before' | 'hash' | 'rename', name: string) =>
+  measured.set(original, { ...measured.get(original), [run]: name });
 
 /** One generate() of an agent with these tools; what reached the provider, or why it did not. */
 async function send(tools: Record<string, unknown>, instructions = 'probe'): Promise<Sent> {
@@ -108,6 +113,7 @@ describe(
       } = listed;
       const sent = await send({ ...rest, notes_save: notesSave() });
       assert.deepEqual(sent.toolNames, ['notes_save', ...Object.keys(rest).map(toWireName)]);
+      Object.keys(rest).forEach((k, i) => note(k, 'before', sent.toolNames[i + 1]!));
       t.diagnostic(`before: ${sent.toolNames.join(', ')}`);
     });
 
@@ -119,6 +125,7 @@ describe(
         names.list.map((e) => e.how),
         ['normalised', 'normalised', 'normalised', 'normalised', 'hashed', 'hashed'],
       );
+      for (const e of names.list) note(e.original, 'hash', e.offered);
       t.diagnostic(`after (hash): ${sent.toolNames.join(', ')}`);
     });
 
@@ -144,7 +151,20 @@ describe(
         sent.toolNames,
         names.list.map((e) => e.offered),
       );
+      for (const e of names.list) note(e.original, 'rename', e.offered);
       t.diagnostic(`after (rename): ${sent.toolNames.join(', ')}`);
+    });
+
+    test("docs/boundary.md's before/after table is what these captures measured", () => {
+      const doc = readFileSync('docs/boundary.md', 'utf8');
+      const code = (s: string) => `\`${s}\``;
+      assert.equal(measured.size, 6);
+      for (const [original, m] of measured) {
+        assert.ok(m.hash && m.rename, original);
+        const before = m.before ? code(m.before) : 'the same name: Mastra rejects the call';
+        const row = `| ${[original, before, m.hash, m.rename].map((c, i) => (i === 1 ? c : code(c))).join(' | ')} |`;
+        assert.ok(doc.includes(row), row);
+      }
     });
 
     test('a prompt built with names.offered() names only tools the model is offered', async () => {
