@@ -126,6 +126,24 @@ export default defineConfig([
     rules: { 'no-restricted-imports': restrictImports(noWrites, []) },
   },
   {
+    // Shipped as `mastra-tool-names/runtime` and bundled alone (scripts/runtime-entry.mjs): it may
+    // import the pure name rule and nothing else, so apps that use it install no dependency.
+    name: 'architecture: the runtime helper has no dependencies',
+    files: ['src/runtime/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictImports(
+        [],
+        [
+          {
+            regex: '^(?!\\.\\./names/wire-name\\.ts$)',
+            message:
+              'src/runtime/ imports only ../names/wire-name.ts (see scripts/runtime-entry.mjs).',
+          },
+        ],
+      ),
+    },
+  },
+  {
     name: 'architecture: the plan and the normaliser are pure',
     files: ['src/plan/**/*.ts', 'src/names/**/*.ts'],
     rules: { 'no-restricted-imports': restrictImports(noWrites, [noIO]) },

@@ -94,6 +94,7 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       /^schema\/(scan|report|verify)\.schema\.json$/,
       /^dist\/(src|bin|transforms)\/.+\.(js|d\.ts)$/,
       /^dist\/transforms\/[\w-]+\.cjs$/,
+      /^dist\/src\/runtime\/index\.(cjs|d\.cts)$/,
     ];
     assert.deepEqual(
       files.filter((f) => !allowed.some((re) => re.test(f))),
@@ -109,6 +110,11 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       'dist/bin/mastra-tool-names.js',
       'dist/src/index.js',
       'dist/transforms/lib/standalone.js',
+      'dist/src/runtime/index.js',
+      'dist/src/runtime/index.cjs',
+      'dist/src/runtime/index.d.ts',
+      'dist/src/runtime/index.d.cts',
+      'dist/src/names/wire-name.js',
     ];
     for (const rule of RULE_IDS)
       required.push(`dist/transforms/${rule}.cjs`, `dist/transforms/${rule}.js`);
@@ -200,6 +206,56 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       stdout: 'function function function function function\n',
       stderr: '',
     });
+  });
+
+  test('`mastra-tool-names/runtime` by import and by require: the same names, and no dependency loaded', async () => {
+    // Each format names one clashing set; the list must match between them, and the runtime entry
+    // must load no package at all (it is what apps ship).
+    const probe = (load: string) =>
+      `${load}; const r = normaliseTools({ 'github.search_code': 1, 'github:search_code': 2, ['a'.repeat(70)]: 3 }, { onCollision: 'hash' }); console.log(JSON.stringify(r.names.list)); console.log(JSON.stringify(Object.keys(r.tools)));`;
+    const esm = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        probe("const { normaliseTools } = await import('mastra-tool-names/runtime')"),
+      ],
+      project,
+    );
+    const cjs = await run(
+      process.execPath,
+      [
+        '--input-type=commonjs',
+        '-e',
+        probe(
+          "const { normaliseTools } = require('mastra-tool-names/runtime'); if (!require.resolve('mastra-tool-names/runtime').endsWith('index.cjs')) throw new Error('not the CommonJS build')",
+        ),
+      ],
+      project,
+    );
+    assert.equal(esm.code, 0, esm.stderr);
+    assert.equal(cjs.code, 0, cjs.stderr);
+    assert.equal(cjs.stdout, esm.stdout);
+    const [listLine, keysLine] = esm.stdout.trim().split('\n');
+    const list = JSON.parse(listLine!) as Array<{ original: string; offered: string }>;
+    const keys = JSON.parse(keysLine!) as string[];
+    assert.equal(list.length, 3);
+    assert.deepEqual(
+      keys,
+      list.map((e) => e.offered),
+    );
+    for (const key of keys) assert.match(key, /^[a-zA-Z_][\w-]{0,62}$/);
+    const dir = path.join(project, 'node_modules/mastra-tool-names/dist/src');
+    assert.doesNotMatch(readFileSync(path.join(dir, 'runtime/index.cjs'), 'utf8'), /require\(/);
+    assert.deepEqual(
+      [
+        ...readFileSync(path.join(dir, 'runtime/index.js'), 'utf8').matchAll(
+          /^import .* from ['"]([^'"]+)['"]/gm,
+        ),
+      ].map((m) => m[1]),
+      ['../names/wire-name.js'],
+    );
+    assert.doesNotMatch(readFileSync(path.join(dir, 'names/wire-name.js'), 'utf8'), /^import /m);
   });
 
   test('npx mastra-tool-names --version', async () => {

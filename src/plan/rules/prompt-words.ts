@@ -108,7 +108,7 @@ function inJson(line: string, name: string): boolean {
   return plain.includes(`"${name}"`) && /"[^"\n]*"\s*:\s*["\d[{tfn]/.test(plain);
 }
 
-/** `import x from "cloudflare:workers"`: a module specifier, not a name. */
+/** A module specifier (`cloudflare:workers` after an import's from): not a name. */
 function moduleSpecifier(line: string, at: number): boolean {
   return /\b(from|import|require\()\s*[`'"]$/.test(line.slice(0, at));
 }
