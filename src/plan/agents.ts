@@ -1,12 +1,13 @@
 /** Shared views of the scan that the rules work from. */
 import { rawKeyFor, wireNameFor } from '../names/normalise.ts';
+import { toWireName } from '../names/wire-name.ts';
 import {
   behaviourOf,
   describeVersion,
   prefixKnown,
   type MastraBehaviour,
 } from '../names/versions.ts';
-import type { AgentInfo, CallSite, Location, ToolEntry } from '../scan/model.ts';
+import type { AgentInfo, CallSite, Location, ToolEntry, ToolSet } from '../scan/model.ts';
 
 export function agentLabel(agent: Pick<AgentInfo, 'id' | 'name' | 'variable' | 'index'>): string {
   return agent.id ?? agent.name ?? agent.variable ?? `agent #${agent.index}`;
@@ -85,4 +86,25 @@ export function versionUndecided(
   names: string[],
 ): string {
   return `${label} runs ${describeVersion(agent.mastra)}, under which the model is offered ${names.map((n) => `"${n}"`).join(' or ')} (the agent- and workflow- prefixes came in 0.22.0, the key rewrite in 0.13.2); install the dependencies, commit the lockfile or pin @mastra/core in package.json so the version is known`;
+}
+
+/**
+ * Whether `name` may be one a source the scan could not list gives: an unresolved map, a run-time
+ * source with unbounded names, or one whose prefix or names cover it (a workspace tool renamed to
+ * `read_file`, skills' `skill_search`). Such a name is never called unknown.
+ */
+export function mayComeAtRunTime(sets: readonly ToolSet[], name: string): boolean {
+  return sets.some(
+    (set) =>
+      set.unresolved.length > 0 ||
+      set.runtime.some(
+        (r) =>
+          !r.bounded ||
+          r.prefixes.some(
+            (p) =>
+              p !== '' && (name.startsWith(p) || name.startsWith(toWireName(`${p}x`).slice(0, -1))),
+          ) ||
+          (r.names ?? []).some((n) => n === name || toWireName(n) === name),
+      ),
+  );
 }

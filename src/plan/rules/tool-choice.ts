@@ -18,6 +18,7 @@ import {
   agentLabel,
   callEntries,
   locationKey,
+  mayComeAtRunTime,
   rawKeyOf,
   behaviourOfAgent,
   renderString,
@@ -84,7 +85,14 @@ export function planToolChoice(
         ),
       ];
       if (targets.length === 0) {
-        if (!entries.some((e) => wireOf(e, agent) === name))
+        const sets = [
+          agent.tools,
+          agent.agents,
+          agent.workflows,
+          options.toolsets,
+          options.clientTools,
+        ];
+        if (!entries.some((e) => wireOf(e, agent) === name) && !mayComeAtRunTime(sets, name))
           findings.push({
             kind: 'unknown-name',
             rule: 'tool-choice',

@@ -8,7 +8,12 @@ import { staticString } from '../values/static-value.ts';
 import { textFragments } from '../mentions/prompt-text.ts';
 import { offerDescriptions } from '../mentions/descriptions.ts';
 import { emptyToolSet, readToolMap, type MapContext } from '../values/tool-map.ts';
-import { browserTools, skillTools, workspaceTools } from '../values/agent-runtime-tools.ts';
+import {
+  browserTools,
+  processorTools,
+  skillTools,
+  workspaceTools,
+} from '../values/agent-runtime-tools.ts';
 import type { RuntimeTools } from '../model.ts';
 
 export function findAgentConstructors(file: SourceFile): NewExpression[] {
@@ -87,11 +92,13 @@ export function optionTools(
   const browser = prop('browser');
   const workspace = prop('workspace');
   const skills = prop('skills');
+  const processors = prop('inputProcessors');
   const fromWorkspace = workspace ? workspaceTools(ctx, workspace, owner) : [];
   return [
     ...(browser ? [browserTools(ctx, browser)] : []),
     ...fromWorkspace.filter((r) => !(browser && r.kind === 'browser')),
     ...(skills ? [skillTools(ctx, skills)] : []),
+    ...(processors ? processorTools(ctx, processors) : []),
   ];
 }
 

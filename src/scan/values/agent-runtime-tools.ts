@@ -153,3 +153,57 @@ export function workspaceTools(
   if (browser) out.push(browserTools(ctx, browser));
   return out;
 }
+
+/** The meta-tools `ToolSearchProcessor` gives the model (measured in @mastra/core 1.71.0). */
+export const TOOL_SEARCH_TOOLS = ['search_tools', 'load_tool'];
+
+/** Static keys of a tool record, following spreads of records; undefined when one is not static. */
+function recordKeys(node: Node, depth = 0): string[] | undefined {
+  const value = resolveValue(node);
+  if (!Node.isObjectLiteralExpression(value) || depth > 4) return undefined;
+  const keys: string[] = [];
+  for (const prop of value.getProperties()) {
+    if (Node.isSpreadAssignment(prop)) {
+      const inner = recordKeys(prop.getExpression(), depth + 1);
+      if (!inner) return undefined;
+      keys.push(...inner);
+    } else if (Node.isShorthandPropertyAssignment(prop)) keys.push(prop.getName());
+    else if (Node.isPropertyAssignment(prop)) {
+      const name = prop.getNameNode();
+      const key = Node.isComputedPropertyName(name)
+        ? staticString(name.getExpression())
+        : Node.isStringLiteral(name)
+          ? name.getLiteralValue()
+          : name.getText();
+      if (key === undefined) return undefined;
+      keys.push(key);
+    } else return undefined;
+  }
+  return keys;
+}
+
+/**
+ * Tools an agent's input processors add: `ToolSearchProcessor` offers `search_tools` and
+ * `load_tool`, and loads the tools of its `tools` record by their keys when the model asks.
+ */
+export function processorTools(ctx: ScanContext, node: Node): RuntimeTools[] {
+  const list = resolveValue(node);
+  if (!Node.isArrayLiteralExpression(list)) return [];
+  const out: RuntimeTools[] = [];
+  for (const element of list.getElements()) {
+    const made = constructed(element);
+    if (made?.exported?.exportName !== 'ToolSearchProcessor') continue;
+    const tools = made.config ? propertyValue(made.config, 'tools') : undefined;
+    const deferred = tools ? recordKeys(tools) : [];
+    out.push(
+      record(ctx, element, {
+        kind: 'tool-search',
+        prefixes: [],
+        names: [...TOOL_SEARCH_TOOLS, ...(deferred ?? [])],
+        bounded: deferred !== undefined,
+        reason: `ToolSearchProcessor offers ${TOOL_SEARCH_TOOLS.join(' and ')}, and loads ${deferred === undefined ? 'tools the scan cannot list' : deferred.length ? `${deferred.length} deferred tools` : 'no other tools'} when the model searches`,
+      }),
+    );
+  }
+  return out;
+}
