@@ -122,7 +122,7 @@ function explain(offers: Offers, o: AgentOffers, name: string): string | undefin
   if (reachable)
     return `which ${o.label} is not offered: ${reachable.owner.label} offers it, and ${o.label} reaches it only by delegating to ${reachable.via[0]!.label}`;
   if (elsewhere.length) {
-    const owners = elsewhere.map((e) => e.owner.label);
+    const owners = [...new Set(elsewhere.map((e) => e.owner.label))];
     return `which ${o.label} is not offered (${owners.slice(0, 3).join(', ')}${owners.length > 3 ? ` and ${owners.length - 3} more` : ''} offer${owners.length === 1 ? 's' : ''} it, and ${o.label} does not delegate to ${owners.length === 1 ? 'it' : 'them'})`;
   }
   const mcp = o.runtime.filter((r) => r.kind === 'mcp' && r.prefixes.length > 0);
