@@ -62,6 +62,12 @@ describe('each filter against a true case of the same shape', () => {
       ['plan-runner'],
     ],
     [
+      'brands and Title Case phrases',
+      'Use GitHub tools to read files, delegate to the CrewAI Release Changelog Agent, then call the `GitLab` tool or call WebSearchTool.',
+      ['GitHub', 'CrewAI'],
+      ['GitLab', 'WebSearchTool'],
+    ],
+    [
       'code samples',
       'Use tools like this:\n```\ncall fetch_page(url)\n```\nThen call fetch_page yourself.',
       [],

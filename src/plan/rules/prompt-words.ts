@@ -108,6 +108,16 @@ function inJson(line: string, name: string): boolean {
   return plain.includes(`"${name}"`) && /"[^"\n]*"\s*:\s*["\d[{tfn]/.test(plain);
 }
 
+/**
+ * `GitHub tools`, `the CrewAI Release Changelog Agent`: a capitalised product or a Title Case phrase
+ * names a family of tools or a thing outside the app, not one key.
+ */
+function brandOrTitle(line: string, at: number, name: string): boolean {
+  if (!/^[A-Z][A-Za-z]*$/.test(name)) return false;
+  const after = line.slice(at + name.length);
+  return /^\s+tools\b/.test(after) || /^\s+[A-Z][a-z]/.test(after);
+}
+
 /** A module specifier (`cloudflare:workers` after an import's from): not a name. */
 function moduleSpecifier(line: string, at: number): boolean {
   return /\b(from|import|require\()\s*[`'"]$/.test(line.slice(0, at));
@@ -143,6 +153,7 @@ export function toolWords(text: string, data: DataWords): ToolWord[] {
           // `user_id`, `selling_rate`, `created_at`: named like data, not like an action.
           if (!strong && DATA_SUFFIX.test(name)) continue;
           if (!(shapedLikeCode(name) || (/[-]|[a-z][A-Z]/.test(name) && strong))) continue;
+          if (brandOrTitle(line, m.index, name)) continue;
         }
         out.push({ name, offset: lineStart + m.index, quoted, line, column: m.index, strong });
       }

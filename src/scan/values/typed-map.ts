@@ -132,7 +132,10 @@ function printed(checker: ts.TypeChecker, type: ts.Type, max = 60): string {
 function read(ctx: ScanContext, typed: Node): TypedMap {
   const checker = typed.getProject().getTypeChecker().compilerObject;
   const node = typed.compilerNode;
-  const type = checker.getTypeAtLocation(node);
+  // Mastra awaits what a tools function returns: `async () => ({...})` offers the record's keys,
+  // never a Promise's `then`, `catch` and `finally`.
+  const found = checker.getTypeAtLocation(node);
+  const type = checker.getAwaitedType(found) ?? found;
   const inner = ts.isAwaitExpression(node) ? node.expression : node;
   const out: TypedMap = {
     typeText: printed(checker, type, 120),
