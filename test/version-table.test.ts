@@ -18,6 +18,7 @@ import {
 } from '../src/names/versions.ts';
 import { captureCall, loadLine, type CallSpec } from './harness/mastra-capture.ts';
 import { MASTRA_LINES, type MastraLine } from './harness/mastra-versions.ts';
+import { listedUnder } from './harness/network-listing.ts';
 import { useFakeProvider } from './harness/provider-hooks.ts';
 
 const provider = useFakeProvider();
@@ -64,17 +65,6 @@ function workflow(m: Awaited<ReturnType<typeof loadLine>>, key: string): any {
     })
     .then(step)
     .commit();
-}
-
-/** `- **NAME**: …` entries under a heading of a routing agent's system prompt. */
-function listedUnder(system: string, heading: string): string[] {
-  const start = system.indexOf(heading);
-  if (start === -1) return [];
-  const rest = system.slice(start + heading.length);
-  const end = rest.search(/\n\s*## |\n\s*If you have multiple entries/);
-  return [...(end === -1 ? rest : rest.slice(0, end)).matchAll(/^\s*- \*\*(.+?)\*\*:/gm)].map(
-    (m) => m[1]!,
-  );
 }
 
 function systemPrompt(caseId: string): string {

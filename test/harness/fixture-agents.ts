@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { AgentInfo } from '../../src/scan/model.ts';
 import { asText } from '../../src/verify/child/text.ts';
 import type { FakeProvider } from './fake-provider.ts';
+import { listedUnder } from './network-listing.ts';
 
 register('./stub-loader.mjs', import.meta.url);
 
@@ -92,16 +93,6 @@ export interface NetworkListing {
   tools: string[];
   /** The whole system prompt the routing agent was given. */
   system: string;
-}
-
-function listedUnder(system: string, heading: string): string[] {
-  const start = system.indexOf(heading);
-  if (start === -1) return [];
-  const rest = system.slice(start + heading.length);
-  const end = rest.search(/\n\s*## |\n\s*If you have multiple entries/);
-  return [...(end === -1 ? rest : rest.slice(0, end)).matchAll(/^\s*- \*\*(.+?)\*\*:/gm)].map(
-    (m) => m[1]!,
-  );
 }
 
 /**
