@@ -43,8 +43,10 @@ function evidenceWords(evidence: readonly RunEvidence[]): string {
   for (const e of evidence) byKind.set(e.kind, [...(byKind.get(e.kind) ?? []), e.location]);
   return [...byKind]
     .map(([kind, locations]) => {
-      const shown = locations.slice(0, 3).map(at).join(', ');
-      const more = locations.length > 3 ? ` and ${locations.length - 3} more` : '';
+      // The first place of each kind names the evidence; the rest are counted, so a report over
+      // many agents that share one route stays readable.
+      const shown = locations.length > 2 ? at(locations[0]!) : locations.map(at).join(', ');
+      const more = locations.length > 2 ? ` and ${locations.length - 1} more` : '';
       return `${KIND_WORDS[kind]} at ${shown}${more}`;
     })
     .join(', ');

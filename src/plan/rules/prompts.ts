@@ -220,7 +220,8 @@ function modeNote(agent: AgentInfo, names: Map<string, ModeDependent>): Finding 
   };
   const groups = [...new Set([...names.values()].map((d) => d.origin))].map((origin) => {
     const listed = [...names].filter(([, d]) => d.origin === origin).map(([n]) => `"${n}"`);
-    return `${listed.join(', ')} (${how[origin] ?? how.tools})`;
+    const shown = listed.length > 5 ? [...listed.slice(0, 4), `${listed.length - 4} more`] : listed;
+    return `${shown.join(', ')} (${how[origin] ?? how.tools})`;
   });
   return {
     kind: 'mode-dependent-mention',
