@@ -3,8 +3,19 @@ import type { Report, ReportFinding } from '../model.ts';
 import { needsHuman } from '../build.ts';
 import { PLAIN, type Style } from '../style.ts';
 
-const where = (f: ReportFinding) =>
-  f.locations.map((l) => `${l.file}:${l.line}:${l.column}`).join(', ');
+/** A finding's places: the file once per run of places in it, the first five, then a count. */
+const SHOWN_PLACES = 5;
+const where = (f: ReportFinding) => {
+  let file = '';
+  const shown = f.locations.slice(0, SHOWN_PLACES).map((l) => {
+    const place = `${l.line}:${l.column}`;
+    if (l.file === file) return place;
+    file = l.file;
+    return `${l.file}:${place}`;
+  });
+  const more = f.locations.length - shown.length;
+  return shown.join(', ') + (more > 0 ? ` and ${more} more (every place is in --format json)` : '');
+};
 
 function colourDiff(diff: string, style: Style): string {
   return diff
