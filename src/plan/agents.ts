@@ -104,7 +104,8 @@ export function mayComeAtRunTime(sets: readonly ToolSet[], name: string): boolea
             (p) =>
               p !== '' && (name.startsWith(p) || name.startsWith(toWireName(`${p}x`).slice(0, -1))),
           ) ||
-          (r.names ?? []).some((n) => n === name || toWireName(n) === name),
+          // offered as Mastra rewrites it: `notes.read` is not offered, `notes_read` is
+          (r.names ?? []).some((n) => toWireName(n) === name),
       ),
   );
 }

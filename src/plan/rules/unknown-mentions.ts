@@ -12,7 +12,7 @@ import { RUN_MODES, type AgentOffers, type Offers } from '../../offers/index.ts'
 import { findName, fragmentLocation } from '../../scan/mentions/mentions.ts';
 import type { AgentInfo, Location, ScanResult } from '../../scan/model.ts';
 import { toWireName } from '../../names/wire-name.ts';
-import { agentEntries, callEntries, wireOf } from '../agents.ts';
+import { agentEntries, callEntries, mayComeAtRunTime, wireOf } from '../agents.ts';
 import type { Finding } from '../model.ts';
 import { toolWords, type DataWords, type ToolWord } from './prompt-words.ts';
 
@@ -35,32 +35,6 @@ function ownNames(scan: ScanResult, agent: AgentInfo): Set<string> {
   }
   for (const m of scan.mentions) if (m.agentIndex === agent.index) known.add(m.name);
   return known;
-}
-
-/**
- * Names an agent's tool sources may add that the scan cannot list: undefined when any name may come
- * (an unresolved map, a source with unknown names, its own or a call's); otherwise the prefixes and
- * names of its run-time sources (`browser_*`, `mastra_workspace_*`, MCP `${server}_*`).
- */
-function runtimeNames(
-  scan: ScanResult,
-  agent: AgentInfo,
-): { prefixes: string[]; names: string[] } | undefined {
-  const sets = [agent.tools, agent.agents, agent.workflows];
-  for (const c of scan.calls)
-    if (c.agentIndex === agent.index) sets.push(c.options.toolsets, c.options.clientTools);
-  const out = { prefixes: [] as string[], names: [] as string[] };
-  for (const set of sets) {
-    if (set.unresolved.length) return undefined;
-    for (const r of set.runtime) {
-      if (!r.bounded) return undefined;
-      // A prefix Mastra rewrites (`jira.cloud_`) reaches the model rewritten.
-      for (const p of r.prefixes) out.prefixes.push(p, toWireName(`${p}x`).slice(0, -1));
-      // A name the source gives that Mastra rewrites is offered only rewritten.
-      for (const n of r.names ?? []) out.names.push(toWireName(n));
-    }
-  }
-  return out;
 }
 
 /** Names of every agent in the repository: prose about agents, not tool names. */
@@ -175,11 +149,11 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
   const agentsByName = agentNames(scan);
   const out: Finding[] = [];
   for (const agent of scan.agents) {
-    const runtime = runtimeNames(scan, agent);
-    // Tools we could not list may have any name: nothing this agent's prompt names is known unknown.
-    if (!runtime) continue;
-    const fromRuntime = (name: string) =>
-      runtime.names.includes(name) || runtime.prefixes.some((p) => name.startsWith(p));
+    // Tools we could not list may have any name; a run-time source's prefix or names cover others.
+    const sets = [agent.tools, agent.agents, agent.workflows];
+    for (const c of scan.calls)
+      if (c.agentIndex === agent.index) sets.push(c.options.toolsets, c.options.clientTools);
+    const fromRuntime = (name: string) => mayComeAtRunTime(sets, name);
     const o = offers.of(agent);
     const known = ownNames(scan, agent);
     const folded = new Set([...known].map(fold));
