@@ -335,6 +335,18 @@ export interface FileLink {
   outside: boolean;
 }
 
+/** A tool-name string compared with a value in code. */
+export interface Comparison {
+  value: string;
+  raw: string;
+  location: Location;
+  provable: boolean;
+  /** The other strings the same value is compared with in one test: `a === 'x' || a === 'y'`, a switch, a list. */
+  alternatives: string[];
+  /** `tool-` when the literal is a UI message part's type (`part.type === 'tool-weatherTool'`). */
+  prefix?: string;
+}
+
 export interface ScanResult {
   schemaVersion: typeof SCAN_SCHEMA_VERSION;
   root: string;
@@ -355,14 +367,7 @@ export interface ScanResult {
   calls: CallSite[];
   mentions: Mention[];
   /** Code comparisons with a tool-name string that matches no known tool. */
-  comparisons: Array<{
-    value: string;
-    raw: string;
-    location: Location;
-    provable: boolean;
-    alternatives: string[];
-    prefix?: string;
-  }>;
+  comparisons: Comparison[];
   /** Code that converts wire names back (`toolName.replace(/_/g, '.')`); comparisons behind it are skipped. */
   nameMappings: Array<{ location: Location; text: string }>;
   /** Every use of a tool's current wire name in code or data, anywhere in the repository. */

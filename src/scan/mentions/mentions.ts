@@ -5,7 +5,7 @@
 import { Node, SyntaxKind, type CallExpression, type SourceFile } from '../../ts-morph.ts';
 import { descendantsOfKind, locate, resolveValue, unwrap, type ScanContext } from '../ast.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
-import type { Location, Mention, MentionMatch, TextFragment } from '../model.ts';
+import type { Comparison, Location, Mention, MentionMatch, TextFragment } from '../model.ts';
 import { isProvableToolName } from './provable-tool-name.ts';
 
 /** One name a tool can be called by, and which of its names it is. */
@@ -356,15 +356,7 @@ export function tiedTo(
   return undefined;
 }
 
-export interface ComparedLiteral {
-  value: string;
-  raw: string;
-  location: Location;
-  provable: boolean;
-  /** The other strings the same value is compared with in one test: `a === 'x' || a === 'y'`, a switch, a list. */
-  alternatives: string[];
-  /** `tool-` when the literal is a UI message part's type (`part.type === 'tool-weatherTool'`). */
-  prefix?: string;
+export interface ComparedLiteral extends Comparison {
   /** The compared expression, for tying the comparison to an agent. */
   compared: Node;
 }
