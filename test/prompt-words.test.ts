@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isProseHyphenation, toolWords } from '../src/plan/rules/prompt-words.ts';
+import { dataWordsOf, isProseHyphenation, toolWords } from '../src/plan/rules/prompt-words.ts';
 
 const DATA = new Set(['patch_json', 'doc_type', 'api_reference', 'evidence-link']);
 const words = (text: string) => toolWords(text, DATA).map((w) => w.name);
@@ -82,6 +82,16 @@ describe('each filter against a true case of the same shape', () => {
       for (const w of kept)
         assert.ok(found.includes(w), `${w} is a tool name: ${found.join(', ')}`);
     });
+
+  test('a run of parts of a snake_case schema field', () => {
+    const data = dataWordsOf(['not_scored_reason', 'dimensions_not_scored']);
+    const found = (text: string) => toolWords(text, data).map((w) => w.name);
+    assert.deepEqual(found('Use not_scored when a dimension is out of scope.'), []);
+    assert.deepEqual(found('Use score_dimension for each dimension.'), ['score_dimension']);
+    assert.deepEqual(found('Call not_scored when a dimension is out of scope.'), ['not_scored']);
+    // A two-part field gives no parts: `scored` alone is no snake_case name anyway.
+    assert.equal(dataWordsOf(['not_scored']).hasPart?.('not_scored'), false);
+  });
 
   test('a code sample is skipped but the same name outside it counts once', () => {
     const text =

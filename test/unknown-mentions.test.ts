@@ -61,3 +61,39 @@ describe('line rules beside their true cases', () => {
     assert.deepEqual(unknown('Run `applyPatch` when done.'), ['applyPatch']);
   });
 });
+
+/** Mentions of one agent that has a tool but no sub-agents. */
+function unknownWithoutSubAgents(prompt: string): string[] {
+  const text = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const orderTool = createTool({ id: 'order', description: 'o', execute: async () => ({}) });
+export const classifier = new Agent({
+  id: 'classifier',
+  name: 'Classifier',
+  instructions: ${JSON.stringify(prompt)},
+  model: 'openai/gpt-4o-mini',
+  tools: { orderTool },
+});
+`;
+  const scan = scanSource('/virtual/classifier.ts', text);
+  return unknownToolMentions(scan, new Offers(scan), new Set()).map(
+    (f) => /"([^"]+)"/.exec(f.message)![1]!,
+  );
+}
+
+describe('agent-shaped words in an agent without sub-agents', () => {
+  test('a category list of agents is prose; asked to delegate, the name is a drift', () => {
+    assert.deepEqual(
+      unknownWithoutSubAgents(
+        'Assign categories from the available agents:\n- salesforceAgent: a specialized agent for cases.',
+      ),
+      [],
+    );
+    assert.deepEqual(unknownWithoutSubAgents('Delegate to salesforceAgent for cases.'), [
+      'salesforceAgent',
+    ]);
+    assert.deepEqual(unknownWithoutSubAgents('Use the `salesforceAgent` for cases.'), [
+      'salesforceAgent',
+    ]);
+  });
+});

@@ -20,6 +20,7 @@ import { planRekeyBuiltins, planRekeyById } from './rules/rekey.ts';
 import { planRewriteKeys } from './rules/rewrite-keys.ts';
 import { planPrompts, type Preference } from './rules/prompts.ts';
 import { unknownToolMentions } from './rules/unknown-mentions.ts';
+import { dataWordsOf } from './rules/prompt-words.ts';
 import { unreadPrompts } from './rules/unread-prompts.ts';
 import { insideDefinition } from './evidence.ts';
 import { Offers, runDescription } from '../offers/index.ts';
@@ -361,7 +362,7 @@ function planOnce(
     for (const e of r.edits) claimOrConflict(edits, e, findings);
     findings.push(
       ...r.findings,
-      ...unknownToolMentions(scan, offers, new Set(scan.dataWords)),
+      ...unknownToolMentions(scan, offers, dataWordsOf(scan.dataWords)),
       ...unreadPrompts(scan),
     );
   }

@@ -246,6 +246,8 @@ export interface UnreadPrompt {
 /** Where prompt text is sent: instructions, a call's prompt or system message, a description. */
 export type TextContext =
   | 'instructions'
+  /** `defaultNetworkOptions.routing.additionalInstructions`: read only by network()'s routing agent. */
+  | 'routing-instructions'
   | 'prompt'
   | 'system'
   | 'tool-description'

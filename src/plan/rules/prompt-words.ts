@@ -15,6 +15,11 @@
 /** Words that may be schema fields or enum values of the repository (`DataWords` in the scan). */
 export interface DataWords {
   has(word: string): boolean;
+  /**
+   * `not_scored` inside the fields `not_scored_reason` / `dimensions_not_scored`: a snake_case word
+   * that is a run of a field's parts is the schema's vocabulary.
+   */
+  hasPart?(word: string): boolean;
 }
 
 export interface ToolWord {
@@ -118,6 +123,23 @@ function brandOrTitle(line: string, at: number, name: string): boolean {
   return /^\s+tools\b/.test(after) || /^\s+[A-Z][a-z]/.test(after);
 }
 
+/**
+ * Words of the repository's schemas, with every run of two or more `_`-parts of a snake_case field
+ * (`dimensions_not_scored` gives `dimensions_not` and `not_scored`) for `hasPart`.
+ */
+export function dataWordsOf(words: readonly string[]): DataWords {
+  const all = new Set(words);
+  const parts = new Set<string>();
+  for (const w of words) {
+    const p = w.split('_');
+    if (p.length < 3 || p.some((x) => !x)) continue;
+    for (let i = 0; i < p.length; i++)
+      for (let j = i + 2; j <= p.length; j++)
+        if (j - i < p.length) parts.add(p.slice(i, j).join('_'));
+  }
+  return { has: (w) => all.has(w), hasPart: (w) => parts.has(w) };
+}
+
 /** A module specifier (`cloudflare:workers` after an import's from): not a name. */
 function moduleSpecifier(line: string, at: number): boolean {
   return /\b(from|import|require\()\s*[`'"]$/.test(line.slice(0, at));
@@ -152,6 +174,7 @@ export function toolWords(text: string, data: DataWords): ToolWord[] {
           if (isProseHyphenation(name)) continue;
           // `user_id`, `selling_rate`, `created_at`: named like data, not like an action.
           if (!strong && DATA_SUFFIX.test(name)) continue;
+          if (!strong && name.includes('_') && data.hasPart?.(name)) continue;
           if (!(shapedLikeCode(name) || (/[-]|[a-z][A-Z]/.test(name) && strong))) continue;
           if (brandOrTitle(line, m.index, name)) continue;
         }

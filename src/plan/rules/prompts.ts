@@ -131,6 +131,8 @@ function textName(m: Mention): string {
   switch (m.context) {
     case 'instructions':
       return 'the instructions name';
+    case 'routing-instructions':
+      return "network()'s routing instructions name";
     case 'tool-description':
       return 'a tool description names';
     case 'agent-description':
@@ -179,6 +181,7 @@ function promptName(
   entry: ToolEntry,
   final: string,
   rules: ReadonlySet<RuleId>,
+  routing: boolean,
 ): string | { function: string; network: string } {
   // network() lists the raw key, as `rewrite-keys` leaves it (it rewrites keys of agents not run only as a network).
   const collides = agent.prediction.collisions.some((c) =>
@@ -193,6 +196,8 @@ function promptName(
   const network = rewritten
     ? wireNameFor(raw, behaviourOfAgent(agent)).slice(raw.length - entry.key.length)
     : entry.key;
+  // Routing instructions are read in network() only, however else the agent runs.
+  if (routing) return network;
   // No mode decided (both shown, or none): a name that differs between the modes is not edited.
   switch (decidedMode(agent)) {
     case 'network':
@@ -244,23 +249,31 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
   const plan: PromptPlan = { edits: [], findings: [], renames: new Map() };
   for (const agent of scan.agents) {
     const label = agentLabel(agent);
-    const byTool = new Map<ToolEntry, Mention[]>();
+    // Per tool, and apart for network()'s routing instructions, which want the name it lists.
+    const byTool = new Map<string, { entry: ToolEntry; routing: boolean; mentions: Mention[] }>();
+    const entryKeys = new Map<ToolEntry, number>();
     for (const m of indexOf(scan).mentionsByAgent.get(agent.index) ?? []) {
       if (m.context === 'comparison') continue;
+      const routing = m.context === 'routing-instructions';
       for (const t of m.matches.filter((x) => x.agentIndex === agent.index)) {
         const entry = entryOf(agent, t.origin, t.key);
-        if (entry) byTool.set(entry, [...(byTool.get(entry) ?? []), m]);
+        if (!entry) continue;
+        if (!entryKeys.has(entry)) entryKeys.set(entry, entryKeys.size);
+        const key = `${entryKeys.get(entry)}:${routing}`;
+        const group = byTool.get(key) ?? { entry, routing, mentions: [] };
+        group.mentions.push(m);
+        byTool.set(key, group);
       }
     }
     // Mentions are decided per tool, then lists that would be left half-rewritten are undone.
     const planned: Array<{ edit: Edit; list: string }> = [];
     const modeDependent = new Map<string, ModeDependent>();
     const leftInList = new Set<string>();
-    for (const [entry, mentions] of byTool) {
+    for (const { entry, routing, mentions } of byTool.values()) {
       const loc = locationKey(entry.keyLocation);
       const current = wireOf(entry, agent);
       const final = renamed.get(loc) ?? current;
-      const wanted = promptName(agent, entry, final, options.rules);
+      const wanted = promptName(agent, entry, final, options.rules, routing);
       if (typeof wanted !== 'string') {
         for (const m of mentions.filter(
           (x) => x.name !== wanted.function && confident(x) && !x.inCodeBlock,
@@ -323,6 +336,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         entry.origin === 'tools' &&
         entry.keyKind !== 'file-name' &&
         !offeredNames.has(id) &&
+        !routing &&
         agent.runs.mode !== 'network' &&
         agent.runs.mode !== 'both';
       const byId = actionable.every((m) => m.name === id);
@@ -389,23 +403,25 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
       const why =
         prefer === 'prompt'
           ? '--prefer prompt'
-          : agent.runs.mode === 'network'
-            ? `${runDescription(agent)}, and its routing agent is given raw keys`
-            : entry.origin !== 'tools'
-              ? `${runDescription(agent)}, and then Mastra offers ${entry.origin === 'agents' ? 'sub-agents as agent-KEY' : 'workflows as workflow-KEY'}`
-              : id === undefined
-                ? 'the tool has no id to key it by'
-                : !isLegalToolName(id)
-                  ? `its id "${id}" is not a legal tool name`
-                  : RESERVED_PREFIX.test(id)
-                    ? `its id "${id}" starts with a prefix Mastra reserves for sub-agents and workflows`
-                    : !byId
-                      ? new Set(actionable.map((m) => m.name)).size > 1
-                        ? 'the prompt names it in more than one way'
-                        : `the prompt names it by "${actionable[0]!.name}", not by its id "${id}"`
-                      : blockers.length
-                        ? `"${current}" is still used: ${blockers.join('; ')}`
-                        : 'it cannot be re-keyed here';
+          : routing
+            ? 'only network() reads them'
+            : agent.runs.mode === 'network'
+              ? `${runDescription(agent)}, and its routing agent is given raw keys`
+              : entry.origin !== 'tools'
+                ? `${runDescription(agent)}, and then Mastra offers ${entry.origin === 'agents' ? 'sub-agents as agent-KEY' : 'workflows as workflow-KEY'}`
+                : id === undefined
+                  ? 'the tool has no id to key it by'
+                  : !isLegalToolName(id)
+                    ? `its id "${id}" is not a legal tool name`
+                    : RESERVED_PREFIX.test(id)
+                      ? `its id "${id}" starts with a prefix Mastra reserves for sub-agents and workflows`
+                      : !byId
+                        ? new Set(actionable.map((m) => m.name)).size > 1
+                          ? 'the prompt names it in more than one way'
+                          : `the prompt names it by "${actionable[0]!.name}", not by its id "${id}"`
+                        : blockers.length
+                          ? `"${current}" is still used: ${blockers.join('; ')}`
+                          : 'it cannot be re-keyed here';
       for (const m of actionable) {
         planned.push({
           list: surroundings(scan, m).list,
@@ -416,7 +432,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
             before: m.name,
             after: wanted,
             value: wanted,
-            reason: `${textName(m)} "${m.name}" but ${agent.runs.mode === 'network' ? 'the routing agent is given' : 'the model is offered'} "${wanted}"; the prompt is rewritten because ${why}`,
+            reason: `${textName(m)} "${m.name}" but ${routing || agent.runs.mode === 'network' ? 'the routing agent is given' : 'the model is offered'} "${wanted}"; the prompt is rewritten because ${why}`,
             effect: 'fixed',
             wire: { before: m.name, after: wanted },
             agents: [label],

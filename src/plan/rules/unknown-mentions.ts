@@ -162,13 +162,25 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     for (const f of agent.instructions) {
       for (const w of toolWords(f.text, data)) {
         if (known.has(w.name) || agentsByName.has(w.name) || fromRuntime(w.name)) continue;
-        if (RUN_MODES.some((m) => offers.offered(agent, w.name, m))) continue;
+        // Routing instructions are read by network()'s routing agent only.
+        const modes = f.context === 'routing-instructions' ? (['network'] as const) : RUN_MODES;
+        if (modes.some((m) => offers.offered(agent, w.name, m))) continue;
         // `ResearchPaperAgent (research-paper-agent)` in a heading: another spelling of its own name.
         if (!w.strong && folded.has(fold(w.name))) continue;
         if (aboutOthers(offers, o, w, otherAgents)) continue;
         // `agent-…` / `workflow-…` in an agent with no sub-agents / workflows is some other word.
         if (!w.quoted && /^agent-/.test(w.name) && agent.agents.entries.length === 0) continue;
         if (!w.quoted && /^workflow-/.test(w.name) && agent.workflows.entries.length === 0)
+          continue;
+        // `- salesforceAgent: a specialized agent…` in an agent that has no sub-agents lists
+        // categories or agents of another app; quoted or after "delegate to", it still counts.
+        if (
+          !w.quoted &&
+          !w.strong &&
+          /[a-z0-9]Agent$|-agent$/.test(w.name) &&
+          agent.agents.entries.length === 0 &&
+          agent.agents.runtime.length === 0
+        )
           continue;
         const location = fragmentLocation(f, w.offset, w.name.length);
         const list = found.get(w.name) ?? [];

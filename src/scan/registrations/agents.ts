@@ -56,6 +56,7 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
   const workflows = prop('workflows');
   const defaults = prop('defaultOptions');
   const instructions = prop('instructions');
+  const routing = routingInstructions(prop('defaultNetworkOptions'));
   const unread: UnreadPrompt[] = [];
   const offered = {
     tools: tools ? readToolMap(ctx, tools, 'tools') : emptyToolSet(),
@@ -73,11 +74,25 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
     ...offered,
     ...(defaults ? { defaultOptions: readCallOptions(ctx, defaults) } : {}),
     registeredAs: [],
-    instructions: instructions ? textFragments(ctx, instructions, 'instructions', unread) : [],
+    instructions: [
+      ...(instructions ? textFragments(ctx, instructions, 'instructions', unread) : []),
+      ...(routing ? textFragments(ctx, routing, 'routing-instructions', unread) : []),
+    ],
     ...(unread.length ? { unreadPrompts: unread } : {}),
     descriptions: offerDescriptions(ctx, node, Object.values(offered)),
     contextKeys: contextKeys(ctx, config),
   };
+}
+
+/**
+ * `defaultNetworkOptions: { routing: { additionalInstructions } }`: Mastra appends this text to the
+ * system prompt of the routing agent that network() runs (NetworkRoutingConfig in @mastra/core).
+ */
+function routingInstructions(options: Node | undefined): Node | undefined {
+  const value = options ? resolveValue(options) : undefined;
+  const routing = value ? propertyValue(value, 'routing') : undefined;
+  const config = routing ? resolveValue(routing) : undefined;
+  return config ? propertyValue(config, 'additionalInstructions') : undefined;
 }
 
 /**

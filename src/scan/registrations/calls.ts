@@ -60,6 +60,7 @@ function promptFragments(
   ctx: MapContext,
   prompt: Node | undefined,
   options: Node | undefined,
+  network: boolean,
 ): TextFragment[] {
   const out: TextFragment[] = prompt ? textFragments(ctx, prompt, 'prompt') : [];
   const opts = options ? resolveValue(options) : undefined;
@@ -67,6 +68,11 @@ function promptFragments(
     const value = opts ? propertyValue(opts, name) : undefined;
     if (value) out.push(...textFragments(ctx, value, 'system'));
   }
+  // network(msg, { routing: { additionalInstructions } }): read by the routing agent.
+  const routing = network && opts ? propertyValue(opts, 'routing') : undefined;
+  const config = routing ? resolveValue(routing) : undefined;
+  const extra = config ? propertyValue(config, 'additionalInstructions') : undefined;
+  if (extra) out.push(...textFragments(ctx, extra, 'routing-instructions'));
   return out;
 }
 
@@ -100,7 +106,7 @@ export function findCalls(
       via,
       receiverText: receiver.getText().slice(0, 80),
       options: readCallOptions(ctx, options),
-      prompts: promptFragments(ctx, prompt, options),
+      prompts: promptFragments(ctx, prompt, options, NETWORK_METHODS.has(callee.getName())),
     });
   }
   return out;
