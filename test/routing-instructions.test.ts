@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- the installed line is loaded at run time */
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- the installed line is loaded at run time */
 /**
  * `defaultNetworkOptions.routing.additionalInstructions` is prompt text too: Mastra appends it to the
  * system prompt of network()'s routing agent, which lists sub-agents, workflows and tools by raw key.
