@@ -100,6 +100,25 @@ describe('links in the Markdown files', () => {
     const size = statSync('README.md').size;
     assert.ok(size <= 12 * 1024, `README.md is ${size} bytes`);
   });
+
+  test("the README's runtime helper is docs/boundary.md's five lines, and imports the shipped entry", () => {
+    const snippets = (file: string) => {
+      const out: string[] = [];
+      walk(tree(file), (n) => {
+        if (n.type === 'code' && n.lang === 'ts' && n.value.includes('normaliseTools'))
+          out.push(n.value);
+      });
+      return out;
+    };
+    const [readme] = snippets('README.md');
+    assert.ok(readme, 'the README shows the helper');
+    assert.ok(snippets('docs/boundary.md').includes(readme), 'the same lines as docs/boundary.md');
+    assert.ok(readme.split('\n').filter((l) => l.trim()).length <= 5, readme);
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      exports: Record<string, unknown>;
+    };
+    assert.ok(readme.includes("from 'mastra-tool-names/runtime'") && pkg.exports['./runtime']);
+  });
 });
 
 /** Command lines of the `sh` blocks, without comments. */
