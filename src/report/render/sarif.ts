@@ -1,9 +1,9 @@
 /** The report as SARIF 2.1.0 for code scanning: one result per change or finding, rules with help. */
 import type { Log, ReportingDescriptor, Result } from 'sarif';
-import { RULE_IDS, type FindingKind } from '../../plan/model.ts';
+import { RULE_IDS, type FindingKind, type RuleId } from '../../plan/model.ts';
 import type { Report, ReportChange } from '../model.ts';
 
-const RULE_HELP: Record<string, string> = {
+const RULE_HELP: Record<RuleId, string> = {
   'rewrite-keys':
     'Mastra rewrites tool keys outside a-zA-Z0-9_- (and over 63 characters) before sending them; toolChoice and activeTools are not rewritten. Write the key as the name Mastra sends.',
   'rekey-builtins':
@@ -15,6 +15,8 @@ const RULE_HELP: Record<string, string> = {
   references:
     'Tool names in Mastra results are wire names; a comparison with another spelling never matches.',
   'rekey-by-id': 'Key the tool by its createTool id (opt-in).',
+  'wrap-runtime-tools':
+    "Wrap an MCP client's listTools() in normaliseTools from mastra-tool-names/runtime, so its tools are named where they enter the app (opt-in). Legal names stay the same; other names get the names Mastra would have sent, and a clash fails at the await instead of at every call.",
 };
 
 const FINDING_HELP: Record<FindingKind, string> = {
