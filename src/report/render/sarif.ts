@@ -1,4 +1,5 @@
 /** The report as SARIF 2.1.0 for code scanning: one result per change or finding, rules with help. */
+import { changeSummary } from '../display.ts';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { RULE_IDS, type FindingKind, type RuleId } from '../../plan/model.ts';
 import type { Report, ReportChange } from '../model.ts';
@@ -86,7 +87,7 @@ function changeResult(c: ReportChange): Result {
     ruleId: c.rule,
     level: changeLevel(c),
     kind: c.applied ? 'informational' : 'fail',
-    message: { text: `${c.before} -> ${c.after} (${c.effect}): ${c.reason}` },
+    message: { text: `${changeSummary(c)} (${c.effect}): ${c.reason}` },
     locations: [
       {
         physicalLocation: {
@@ -106,7 +107,12 @@ function changeResult(c: ReportChange): Result {
       : {
           fixes: [
             {
-              description: { text: `replace ${c.before} with ${c.after}` },
+              description: {
+                text:
+                  c.target === 'import'
+                    ? `insert ${c.after.trim()}`
+                    : `replace ${c.before} with ${c.after}`,
+              },
               artifactChanges: [
                 {
                   artifactLocation: { uri: c.file },
@@ -136,7 +142,7 @@ export function renderSarif(report: Report): string {
             name: report.tool.name,
             version: report.tool.version,
             rules: [
-              ...RULE_IDS.map((id) => rule(id, RULE_HELP[id]!)),
+              ...RULE_IDS.map((id) => rule(id, RULE_HELP[id])),
               ...kinds.map((k) => rule(k, FINDING_HELP[k])),
             ],
           },
