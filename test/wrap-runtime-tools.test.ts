@@ -7,7 +7,7 @@
  * nothing. On the command line: the flag, `--only wrap-runtime-tools`, and `check`'s fix command.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ import type { ScanResult } from '../src/scan/model.ts';
 import { scanRepository } from '../src/scan/scan.ts';
 import { fixturePath, scanFixture } from './helpers/fixture-scan.ts';
 import { copyFixture, git, snapshot } from './helpers/git-copy.ts';
+import { jscodeshift } from './helpers/jscodeshift-cli.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 const FIXTURE = 'scan/runtime-wrap';
@@ -197,6 +198,44 @@ describe('migrate --wrap-runtime-tools on a copy of the fixture', () => {
         n.includes('normaliseTools() gives them legal, unique names where they enter'),
       ),
     );
+  });
+});
+
+describe('wrap-runtime-tools through jscodeshift with a plan', () => {
+  test('the plan of `check --wrap-runtime-tools --format json` (its import has an empty before) writes what migrate writes; again, nothing', async () => {
+    const viaPlan = copyFixture(FIXTURE);
+    const viaMigrate = copyFixture(FIXTURE);
+    const plan = `${viaPlan.root}.plan.json`;
+    try {
+      const checked = await runCli([
+        'check',
+        viaPlan.root,
+        '--wrap-runtime-tools',
+        '--format',
+        'json',
+      ]);
+      assert.equal(checked.code, 1, checked.stderr);
+      writeFileSync(plan, checked.stdout);
+      const args = [
+        '--extensions=ts',
+        '--fail-on-error',
+        `--plan=${plan}`,
+        path.join(viaPlan.root, 'src'),
+      ];
+      const first = await jscodeshift(process.cwd(), 'transforms/wrap-runtime-tools.ts', args);
+      assert.equal(first.code, 0, first.stdout + first.stderr);
+      assert.match(first.stdout, /^1 ok$/m);
+      await migrate(viaMigrate.root, { wrapRuntimeTools: true, only: ['wrap-runtime-tools'] });
+      assert.deepEqual(snapshot(viaPlan.root), snapshot(viaMigrate.root));
+      const second = await jscodeshift(process.cwd(), 'transforms/wrap-runtime-tools.ts', args);
+      assert.equal(second.code, 0, second.stdout + second.stderr);
+      assert.match(second.stdout, /^0 ok$/m);
+      assert.deepEqual(snapshot(viaPlan.root), snapshot(viaMigrate.root));
+    } finally {
+      rmSync(plan, { force: true });
+      viaPlan.cleanup();
+      viaMigrate.cleanup();
+    }
   });
 });
 
