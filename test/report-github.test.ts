@@ -197,7 +197,7 @@ describe('check and migrate --dry-run with --format github', () => {
     assert.deepEqual(r.stdout.split('\n'), [
       `::notice file=fixtures/demo-app/src/run.ts,line=17,endLine=17,col=43,endColumn=55,title=mastra-tool-names tool-choice::'search.web' -> 'search_web' (fixed): toolChoice names the tool by its key "search.web", which Mastra does not rewrite; the model is offered "search_web"`,
       `::notice file=fixtures/demo-app/src/run.ts,line=23,endLine=23,col=38,endColumn=52,title=mastra-tool-names tool-choice::'lookup-order' -> 'lookupOrderTool' (fixed): activeTools names the tool by its id "lookup-order", which Mastra does not rewrite; the model is offered "lookupOrderTool"`,
-      '::notice file=fixtures/demo-app/src/mastra/agents/research-agent.ts,line=20,col=15,title=mastra-tool-names runtime-names::MCP tools are named `${server}_${tool}` at run time; the tool part is unknown; linear.app_* becomes linear_app_*',
+      '::notice file=fixtures/demo-app/src/mastra/agents/research-agent.ts,line=20,col=15,title=mastra-tool-names runtime-names::MCP tools are named `${server}_${tool}` at run time; the tool part is unknown; linear.app_* becomes linear_app_*; run with --wrap-runtime-tools to name them where they enter: (await normaliseTools(mcp.listTools())).tools',
       '',
     ]);
     assert.deepEqual(snapshot('fixtures/demo-app'), before);

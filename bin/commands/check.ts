@@ -10,6 +10,7 @@ function fixCommand(argv: RunArgs): string {
   if (argv.only.length) parts.push('--only', ...argv.only);
   if (argv.skip.length) parts.push('--skip', ...argv.skip);
   if (argv.rekeyById) parts.push('--rekey-by-id');
+  if (argv.wrapRuntimeTools) parts.push('--wrap-runtime-tools');
   if (argv.prefer) parts.push('--prefer', argv.prefer);
   return parts.join(' ');
 }

@@ -19,6 +19,7 @@ export interface RunArgs {
   only: string[];
   skip: string[];
   rekeyById: boolean;
+  wrapRuntimeTools: boolean;
   prefer?: 'rekey' | 'prompt';
   include: string[];
   exclude: string[];
@@ -66,6 +67,12 @@ export function runOptions<T>(y: Argv<T>): Argv<T & RunArgs> {
       default: false,
       describe: 'also key user tools by their id (renames what the model sees)',
     })
+    .option('wrap-runtime-tools', {
+      type: 'boolean',
+      default: false,
+      describe:
+        'also wrap MCP listTools()/getTools() in agent tools in normaliseTools from mastra-tool-names/runtime (legal names stay the same)',
+    })
     .option('prefer', {
       type: 'string',
       choices: ['rekey', 'prompt'] as const,
@@ -93,6 +100,7 @@ export function engineOptions(argv: RunArgs) {
     only: argv.only,
     skip: argv.skip,
     rekeyById: argv.rekeyById,
+    wrapRuntimeTools: argv.wrapRuntimeTools,
     include: argv.include,
     exclude: argv.exclude,
     ...(argv.prefer ? { prefer: argv.prefer } : {}),

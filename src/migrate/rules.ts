@@ -7,6 +7,8 @@ export interface RuleSelection {
   skip?: readonly string[];
   /** Opt-in: key user tools by their id. */
   rekeyById?: boolean;
+  /** Opt-in: wrap MCP tool records in the runtime helper. */
+  wrapRuntimeTools?: boolean;
 }
 
 function checked(names: readonly string[], flag: string): RuleId[] {
@@ -24,7 +26,11 @@ export function selectRules(selection: RuleSelection = {}): RuleId[] {
   const only = selection.only?.length ? checked(selection.only, '--only') : undefined;
   const skip = new Set(checked(selection.skip ?? [], '--skip'));
   const base = new Set<RuleId>(
-    only ?? [...DEFAULT_RULES, ...(selection.rekeyById ? (['rekey-by-id'] as const) : [])],
+    only ?? [
+      ...DEFAULT_RULES,
+      ...(selection.rekeyById ? (['rekey-by-id'] as const) : []),
+      ...(selection.wrapRuntimeTools ? (['wrap-runtime-tools'] as const) : []),
+    ],
   );
   return RULE_IDS.filter((r) => base.has(r) && !skip.has(r));
 }

@@ -12,10 +12,11 @@ export const RULE_IDS = [
   'rewrite-keys',
   'tool-choice',
   'references',
+  'wrap-runtime-tools',
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
-/** Rules that run unless skipped; the others are opt-in. */
+/** Rules that run unless skipped; the others (rekey-by-id, wrap-runtime-tools) are opt-in. */
 export const DEFAULT_RULES: readonly RuleId[] = [
   'rekey-builtins',
   'prompts',
@@ -36,7 +37,11 @@ export type EditTarget =
   /** A string literal (or a template literal without substitutions). */
   | 'string-literal'
   /** A stretch of text inside a string or template literal, or inside a prompt file. */
-  | 'text';
+  | 'text'
+  /** An expression replaced whole (an awaited MCP `listTools()` wrapped in the runtime helper). */
+  | 'expression'
+  /** A declaration inserted after the import declaration that ends at the location (`before` is empty). */
+  | 'import';
 
 export interface Edit {
   rule: RuleId;

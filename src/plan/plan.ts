@@ -27,9 +27,10 @@ import { Offers, runDescription } from '../offers/index.ts';
 import { planReferences } from './rules/references.ts';
 import { delegationIdFindings } from './rules/delegation-ids.ts';
 import { planToolChoice, type FinalNames } from './rules/tool-choice.ts';
+import { planWrapRuntimeTools, wrapNote } from './rules/wrap-runtime.ts';
 
 export interface PlanOptions {
-  /** Rules to apply; the default is DEFAULT_RULES (rekey-by-id is opt-in). */
+  /** Rules to apply; the default is DEFAULT_RULES (rekey-by-id and wrap-runtime-tools are opt-in). */
   rules?: readonly RuleId[];
   /** Overrides the evidence-based choice between re-keying a tool and rewriting its prompt. */
   prefer?: Preference;
@@ -146,7 +147,8 @@ function versionGaps(agent: AgentInfo, label: string): Finding[] {
   return out;
 }
 
-function reportOnly(scan: ScanResult): Finding[] {
+function reportOnly(scan: ScanResult, rules: ReadonlySet<RuleId>): Finding[] {
+  const wrapping = rules.has('wrap-runtime-tools');
   const findings: Finding[] = [];
   for (const agent of scan.agents) {
     const label = agentLabel(agent);
@@ -189,7 +191,7 @@ function reportOnly(scan: ScanResult): Finding[] {
       if (!renamed.length && r.bounded && !['mcp', 'registry'].includes(r.kind)) continue;
       findings.push({
         kind: 'runtime-names',
-        message: `${r.reason}${renamed.length ? `; ${renamed.join(', ')}` : ''}`,
+        message: `${r.reason}${renamed.length ? `; ${renamed.join(', ')}` : ''}${wrapNote(r, wrapping)}`,
         locations: [r.location],
         agents: [label],
       });
@@ -388,6 +390,8 @@ function planOnce(
     for (const e of r.edits) claimOrConflict(edits, e, findings);
     findings.push(...r.findings);
   }
+  if (rules.has('wrap-runtime-tools'))
+    for (const e of planWrapRuntimeTools(scan).edits) claim(edits, e);
   return { edits, findings };
 }
 
@@ -436,7 +440,7 @@ export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {
   }
   const { edits, findings } = round;
   markUnreached(scan, edits, findings);
-  findings.push(...nameMappings(scan), ...reportOnly(scan), ...delegationIdFindings(scan));
+  findings.push(...nameMappings(scan), ...reportOnly(scan, rules), ...delegationIdFindings(scan));
   const sorted = [...edits.values()].sort(
     (a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start,
   );

@@ -1,5 +1,11 @@
 /** Small helpers shared by the text renderers. */
 import stringWidth from 'string-width';
+import type { ReportChange } from './model.ts';
+
+/** A change on one line: `before -> after`, or for an inserted import, what it adds. */
+export function changeSummary(c: Pick<ReportChange, 'target' | 'before' | 'after'>): string {
+  return c.target === 'import' ? `adds ${c.after.trim()}` : `${c.before} -> ${c.after}`;
+}
 
 /** A key as a person can read it: quoted when it is empty or holds spaces or control characters. */
 export function showKey(key: string): string {

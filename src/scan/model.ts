@@ -91,7 +91,32 @@ export interface RuntimeTools {
   /** The first @mastra/core version that has this option (older versions ignore it). */
   since?: string;
   reason: string;
+  /**
+   * Already passed through `normaliseTools` from `mastra-tool-names/runtime`: the keys Mastra gets
+   * are legal and unique (with its default options, the names Mastra would have sent).
+   */
+  normalised?: boolean;
+  /** For an MCP client's `listTools()`/`getTools()`: where the runtime helper can wrap it, or why not. */
+  wrap?: WrapSite;
 }
+
+/**
+ * Where `normaliseTools` can take an MCP tool record as it enters the app (wrap-runtime-tools).
+ * `location`/`text`: the awaited call to replace (with the parentheses around it, if any); `call`:
+ * the call inside it (`mcp.listTools()`); `importAfter`: the end of the file's last import
+ * declaration, absent when the file already imports the helper; `quote` and `semicolon`: the style
+ * of that declaration. `blocked`: why it is left alone.
+ */
+export type WrapSite =
+  | {
+      location: Location;
+      text: string;
+      call: string;
+      importAfter?: Location;
+      quote: "'" | '"';
+      semicolon: boolean;
+    }
+  | { blocked: string };
 
 export interface ToolSet {
   entries: ToolEntry[];

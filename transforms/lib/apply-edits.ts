@@ -101,6 +101,12 @@ function spliceText(
   return { raw, cooked };
 }
 
+/** Where the parentheses around an expression open (Babel keeps them in `extra`, not as a node). */
+function parenStart(n: AnyNode): number | undefined {
+  const extra = n.extra as { parenthesized?: boolean; parenStart?: number } | undefined;
+  return extra?.parenthesized === true ? extra.parenStart : undefined;
+}
+
 /**
  * Visits, parents first, only the nodes whose span holds one of `edits`: a file with three edits
  * costs a few paths down the tree, not a walk of every node.
@@ -146,9 +152,13 @@ function visitAround(
   visit: (path: Path) => void,
 ): void {
   if (edits.length === 0) return;
-  const holds = (n: AnyNode) =>
-    typeof n.start !== 'number' ||
-    edits.some((e) => e.location.start >= n.start && e.location.start <= n.end);
+  // A parenthesised expression starts at its `(` (Babel keeps it in `extra.parenStart`).
+  const holds = (n: AnyNode) => {
+    if (typeof n.start !== 'number') return true;
+    const start = Math.min(n.start, parenStart(n) ?? n.start);
+    const end = n.end as number;
+    return edits.some((e) => e.location.start >= start && e.location.start <= end);
+  };
   const reused = visitorFor(j);
   reused.walk = { holds, visit };
   try {
@@ -246,13 +256,42 @@ export function applyEdits(
   };
 }
 
+/**
+ * Wraps and imports are spliced as planned (spliceEdits); here they are only found: an awaited
+ * expression exactly at the span (or in the parentheses that make it), an import declaration ending
+ * where the new one goes.
+ */
+function findInserts(j: JSCodeshift, root: Collection, edits: readonly Edit[], applied: Edit[]) {
+  const pending = new Set(edits);
+  visitAround(j, root, edits, (path) => {
+    const n = path.node;
+    if (typeof n.start !== 'number') return;
+    for (const e of pending) {
+      const { start, end } = e.location;
+      const found =
+        e.target === 'import'
+          ? n.type === 'ImportDeclaration' && n.end === start
+          : n.type === 'AwaitExpression' &&
+            n.end <= end &&
+            (n.start === start || parenStart(n) === start);
+      if (!found) continue;
+      pending.delete(e);
+      applied.push(e);
+    }
+  });
+}
+
 function applyParsed(j: JSCodeshift, root: Collection, edits: readonly Edit[]): ApplyResult {
   const text = edits.filter((e) => e.target === 'text');
   const applied: Edit[] = [];
   const shorthand = new Set<Edit>();
   applyTextEdits(j, root, text, applied);
+  const inserts = edits.filter((e) => e.target === 'expression' || e.target === 'import');
+  findInserts(j, root, inserts, applied);
   const pending = new Map(
-    edits.filter((e) => e.target !== 'text').map((e) => [e.location.start, e]),
+    edits
+      .filter((e) => e.target === 'property-key' || e.target === 'string-literal')
+      .map((e) => [e.location.start, e]),
   );
   visitAround(j, root, [...pending.values()], (path) => {
     const n = path.node;
@@ -275,7 +314,7 @@ function applyParsed(j: JSCodeshift, root: Collection, edits: readonly Edit[]): 
   });
   return {
     applied,
-    missing: [...pending.values(), ...text.filter((e) => !applied.includes(e))],
+    missing: [...pending.values(), ...[...text, ...inserts].filter((e) => !applied.includes(e))],
     shorthand,
   };
 }

@@ -30,7 +30,13 @@ export interface LoadedPlan {
   absent: string[];
 }
 
-const TARGETS: readonly EditTarget[] = ['property-key', 'string-literal', 'text'];
+const TARGETS: readonly EditTarget[] = [
+  'property-key',
+  'string-literal',
+  'text',
+  'expression',
+  'import',
+];
 
 /** The value a planned `after` spells: the inverse of the plan's quoting (`renderKey`, `renderString`). */
 function valueOf(after: string, target: EditTarget): string {
@@ -66,7 +72,12 @@ function toEdit(entry: unknown, fromReport: boolean): Edit | string {
   if (!RULE_IDS.includes(entry.rule as RuleId)) return `unknown rule ${JSON.stringify(entry.rule)}`;
   if (!TARGETS.includes(entry.target as EditTarget))
     return `unknown target ${JSON.stringify(entry.target)}`;
-  if (typeof entry.before !== 'string' || typeof entry.after !== 'string' || entry.before === '')
+  // Only an import is inserted where nothing was.
+  if (
+    typeof entry.before !== 'string' ||
+    typeof entry.after !== 'string' ||
+    (entry.before === '') !== (entry.target === 'import')
+  )
     return 'no before and after text';
   const target = entry.target as EditTarget;
   return {

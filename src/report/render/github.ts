@@ -4,6 +4,7 @@
  * (error, warning, note -> `::error`, `::warning`, `::notice`). Escaping follows GitHub's workflow
  * command documentation: `%`, CR and LF in the message; also `:` and `,` in property values.
  */
+import { changeSummary } from '../display.ts';
 import path from 'node:path';
 import type { Location } from '../../scan/model.ts';
 import type { Report, ReportChange, ReportFinding } from '../model.ts';
@@ -52,7 +53,7 @@ function changeCommand(c: ReportChange, file: (f: string) => string): string {
       ['endColumn', endColumn],
       ['title', `mastra-tool-names ${c.rule}`],
     ],
-    `${c.before} -> ${c.after} (${c.effect}${c.applied ? ', applied' : ''}): ${c.reason}`,
+    `${changeSummary(c)} (${c.effect}${c.applied ? ', applied' : ''}): ${c.reason}`,
   );
 }
 

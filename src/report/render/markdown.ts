@@ -142,7 +142,7 @@ function documentParts(report: Report): Part[] {
     const items: Item[] = changes.map((c) => ({
       tier: 2,
       lines: [
-        `- line ${c.line}: ${code(c.before)} → ${code(c.after)} (${c.rule}, ${c.effect}): ${cell(c.reason)}`,
+        `- line ${c.line}: ${c.target === 'import' ? `adds ${code(c.after.trim())}` : `${code(c.before)} → ${code(c.after)}`} (${c.rule}, ${c.effect}): ${cell(c.reason)}`,
       ],
     }));
     if (f.diff)

@@ -1,9 +1,10 @@
 /** The report as SARIF 2.1.0 for code scanning: one result per change or finding, rules with help. */
+import { changeSummary } from '../display.ts';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
-import { RULE_IDS, type FindingKind } from '../../plan/model.ts';
+import { RULE_IDS, type FindingKind, type RuleId } from '../../plan/model.ts';
 import type { Report, ReportChange } from '../model.ts';
 
-const RULE_HELP: Record<string, string> = {
+const RULE_HELP: Record<RuleId, string> = {
   'rewrite-keys':
     'Mastra rewrites tool keys outside a-zA-Z0-9_- (and over 63 characters) before sending them; toolChoice and activeTools are not rewritten. Write the key as the name Mastra sends.',
   'rekey-builtins':
@@ -15,6 +16,8 @@ const RULE_HELP: Record<string, string> = {
   references:
     'Tool names in Mastra results are wire names; a comparison with another spelling never matches.',
   'rekey-by-id': 'Key the tool by its createTool id (opt-in).',
+  'wrap-runtime-tools':
+    "Wrap an MCP client's listTools() in normaliseTools from mastra-tool-names/runtime, so its tools are named where they enter the app (opt-in). Legal names stay the same; other names get the names Mastra would have sent, and a clash fails at the await instead of at every call.",
 };
 
 const FINDING_HELP: Record<FindingKind, string> = {
@@ -84,7 +87,7 @@ function changeResult(c: ReportChange): Result {
     ruleId: c.rule,
     level: changeLevel(c),
     kind: c.applied ? 'informational' : 'fail',
-    message: { text: `${c.before} -> ${c.after} (${c.effect}): ${c.reason}` },
+    message: { text: `${changeSummary(c)} (${c.effect}): ${c.reason}` },
     locations: [
       {
         physicalLocation: {
@@ -104,7 +107,12 @@ function changeResult(c: ReportChange): Result {
       : {
           fixes: [
             {
-              description: { text: `replace ${c.before} with ${c.after}` },
+              description: {
+                text:
+                  c.target === 'import'
+                    ? `insert ${c.after.trim()}`
+                    : `replace ${c.before} with ${c.after}`,
+              },
               artifactChanges: [
                 {
                   artifactLocation: { uri: c.file },
@@ -134,7 +142,7 @@ export function renderSarif(report: Report): string {
             name: report.tool.name,
             version: report.tool.version,
             rules: [
-              ...RULE_IDS.map((id) => rule(id, RULE_HELP[id]!)),
+              ...RULE_IDS.map((id) => rule(id, RULE_HELP[id])),
               ...kinds.map((k) => rule(k, FINDING_HELP[k])),
             ],
           },

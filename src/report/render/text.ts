@@ -1,4 +1,5 @@
 /** The report for people in a terminal: grouped by file, the diff in dry runs, colour on a TTY. */
+import { changeSummary } from '../display.ts';
 import type { Report, ReportFinding } from '../model.ts';
 import { needsHuman } from '../build.ts';
 import { PLAIN, type Style } from '../style.ts';
@@ -65,7 +66,7 @@ export function renderText(report: Report, style: Style = PLAIN): string {
             : c.effect === 'fixed'
               ? style.good('fixed')
               : style.dim('preserved');
-        out.push(`    ${c.line}:${c.column}  ${c.rule}  ${c.before} -> ${c.after}  [${tag}]`);
+        out.push(`    ${c.line}:${c.column}  ${c.rule}  ${changeSummary(c)}  [${tag}]`);
         out.push(style.dim(`      ${c.reason}`));
       }
     }

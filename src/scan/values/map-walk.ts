@@ -19,6 +19,8 @@ export interface Walk {
   seen: Set<Node>;
   /** Inside a helper the map was passed to (`tools: wrapTools({...})`): its parameters' arguments. */
   call?: HelperCall;
+  /** Inside a function given as the map (`tools: async ({ requestContext }) => ...`). */
+  dynamic?: boolean;
   /** Reading a call's arguments for the keys they write: the type checker is not asked. */
   syntaxOnly?: boolean;
 }

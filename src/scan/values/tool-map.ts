@@ -10,6 +10,7 @@ import { locate, propertyValue, resolveValue, unwrap } from '../ast.ts';
 import type { ToolSet } from '../model.ts';
 import { builtinIdKey, classifyValue } from './tool-value.ts';
 import { runtimeSource } from './runtime-tools.ts';
+import { normalisedSource, wrapSite } from './runtime-boundary.ts';
 import {
   boundArgument,
   emptyToolSet,
@@ -70,9 +71,15 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
   if (walk.seen.has(expr)) return;
   walk.seen.add(expr);
 
+  const normalised = normalisedSource(ctx, expr, walk.origin);
+  if (normalised) {
+    set.runtime.push(normalised);
+    return;
+  }
   const runtime = runtimeSource(ctx, expr, walk.origin);
   if (runtime) {
-    set.runtime.push(runtime);
+    const wrap = wrapSite(ctx, runtime, raw, expr, walk);
+    set.runtime.push(wrap ? { ...runtime, wrap } : runtime);
     return;
   }
   if (Node.isIdentifier(expr)) {
@@ -121,7 +128,11 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
     if (returns.length === 0)
       return unresolved(ctx, set, walk, expr, 'a function with no return value we can read');
     for (const ret of returns)
-      collect(ctx, ret, set, { ...walk, conditional: walk.conditional || returns.length > 1 });
+      collect(ctx, ret, set, {
+        ...walk,
+        conditional: walk.conditional || returns.length > 1,
+        dynamic: true,
+      });
     return;
   }
   if (Node.isCallExpression(expr)) return readCall(ctx, raw, expr, set, walk, collect);

@@ -1,0 +1,25 @@
+import { Agent } from '@mastra/core/agent';
+import { MCPClient } from '@mastra/mcp';
+import { normaliseTools } from 'mastra-tool-names/runtime';
+
+const mcp = new MCPClient({
+  servers: { 'linear.app': { command: 'node', args: ['./linear-server.js'] } },
+});
+
+const mcpTools = (await normaliseTools(mcp.listTools())).tools;
+
+export const triage = new Agent({
+  id: 'triage',
+  name: 'triage',
+  instructions: 'Triage issues.',
+  model: 'openai/gpt-4o-mini',
+  tools: { ...(await normaliseTools(mcp.getTools(), { onCollision: 'hash' })).tools },
+});
+
+export const planner = new Agent({
+  id: 'planner',
+  name: 'planner',
+  instructions: 'Plan work.',
+  model: 'openai/gpt-4o-mini',
+  tools: mcpTools,
+});

@@ -1,0 +1,17 @@
+import { Agent } from '@mastra/core/agent';
+import { MCPClient } from '@mastra/mcp';
+import { normaliseTools } from 'mastra-tool-names/runtime';
+
+const mcp = new MCPClient({
+  servers: { 'linear.app': { command: 'node', args: ['./linear-server.js'] } },
+});
+
+const tools = (await normaliseTools(mcp.getTools())).tools;
+
+export const triage = new Agent({
+  id: 'triage',
+  name: 'triage',
+  instructions: 'Triage issues.',
+  model: 'openai/gpt-4o-mini',
+  tools,
+});
