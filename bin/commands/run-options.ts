@@ -22,6 +22,7 @@ export interface RunArgs {
   prefer?: 'rekey' | 'prompt';
   include: string[];
   exclude: string[];
+  names?: string;
   format: Format;
   report: string[];
   verbose: boolean;
@@ -41,6 +42,11 @@ export const fileOptions = {
     default: false,
     describe:
       'print how long each phase took, and the stack trace of an internal error (on stderr)',
+  },
+  names: {
+    type: 'string',
+    describe:
+      "a names file written by verify --write-names (relative to the path): the names it measured close the agents' run-time sources (MCP), so prompts, toolChoice and activeTools are checked against them",
   },
 } as const;
 
@@ -95,6 +101,7 @@ export function engineOptions(argv: RunArgs) {
     rekeyById: argv.rekeyById,
     include: argv.include,
     exclude: argv.exclude,
+    ...(argv.names !== undefined ? { names: argv.names } : {}),
     ...(argv.prefer ? { prefer: argv.prefer } : {}),
   };
 }
