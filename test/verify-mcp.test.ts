@@ -5,16 +5,21 @@
  * MCP tools; with it the start is listed and the measured names are the ones Mastra sends. The same
  * app with the tools wrapped in `normaliseTools(...)` sends exactly the helper's mapping. The names
  * file verify writes is read back by the scan: a prompt naming the MCP tool by its own name gets the
- * measured name as the fix; one naming the measured name gets nothing.
+ * measured name as the fix; one naming the measured name gets nothing. An MCP server at a local URL
+ * (run here, in the test's process) is reached only with the option.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { MCPClient } from '@mastra/mcp';
+import { createTool } from '@mastra/core/tools';
+import { MCPClient, MCPServer } from '@mastra/mcp';
 import { Ajv } from 'ajv';
 import { createGenerator } from 'ts-json-schema-generator';
+import { z } from 'zod';
 import { namesTarget } from '../bin/commands/verify.ts';
 import { toWireName } from '../src/names/wire-name.ts';
 import { Offers } from '../src/offers/index.ts';
@@ -30,6 +35,7 @@ import { runCli } from './helpers/run-cli.ts';
 
 const APP = fixturePath('verify/mcp-stdio');
 const WRAPPED = fixturePath('verify/mcp-stdio-wrapped');
+const HTTP_APP = fixturePath('verify/mcp-http');
 const SERVER = path.join(APP, 'mcp/linear-server.mjs');
 const RENAME = {
   'linear.app_list_issues_assigned_to_the_current_user_in_the_active_cycle_open':
@@ -227,9 +233,11 @@ describe('measured names close a run-time source: toolChoice and activeTools', (
     const { scanSource } = await import('../src/scan/scan.ts');
     const { buildPlan } = await import('../src/plan/plan.ts');
     const text = (toolName: string) => `import { Agent } from '@mastra/core/agent';
-import { MCPClient } from '@mastra/mcp';
+import { createTool } from '@mastra/core/tools';
+import { MCPClient, MCPServer } from '@mastra/mcp';
 import { Ajv } from 'ajv';
 import { createGenerator } from 'ts-json-schema-generator';
+import { z } from 'zod';
 const mcp = new MCPClient({ servers: { 'linear.app': { command: 'node', args: ['s.mjs'] } } });
 export const agent = new Agent({ id: 'triage', name: 'triage', instructions: 'x', model: 'openai/gpt-4o-mini', tools: { ...(await mcp.listTools()) } });
 await agent.generate('hi', { toolChoice: { type: 'tool', toolName: ${JSON.stringify(toolName)} } });
@@ -274,5 +282,59 @@ await agent.generate('hi', { toolChoice: { type: 'tool', toolName: ${JSON.string
       'toolChoice names "linear_app_whatever" (generate() at agents.ts:5), which matches no tool of triage',
     ]);
     assert.deepEqual(findings('linear_app_search_issues', true), []);
+  });
+});
+
+describe('verify --allow-mcp: an MCP server at a local URL', { timeout: 300_000 }, () => {
+  let server: MCPServer;
+  let httpServer: http.Server;
+  let url: string;
+
+  before(async () => {
+    const tools = Object.fromEntries(
+      ['lookup.page', 'search:docs'].map((name) => [
+        name,
+        createTool({
+          id: name,
+          description: `Docs: ${name}`,
+          inputSchema: z.object({ q: z.string() }),
+          execute: () => Promise.resolve({ ok: true }),
+        }),
+      ]),
+    );
+    server = new MCPServer({ name: 'docs', version: '1.0.0', tools });
+    httpServer = http.createServer((req, res) => {
+      void server.startHTTP({
+        url: new URL(req.url ?? '/', 'http://127.0.0.1'),
+        httpPath: '/mcp',
+        req,
+        res,
+      });
+    });
+    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/mcp`;
+    // The fixture reads its server's URL from the environment, which the app's process inherits.
+    process.env.DOCS_MCP_URL = url;
+  });
+  after(async () => {
+    delete process.env.DOCS_MCP_URL;
+    httpServer.close();
+    await server.close();
+  });
+
+  test('without it the request is refused; with it the client reaches the server, which is listed, and its tools are measured', async () => {
+    const refused = (await verify(HTTP_APP)).report.apps[0]!;
+    assert.deepEqual(sent(refused, 'docsAgent'), []);
+    assert.deepEqual(
+      refused.blocked.map((b) => [b.kind, b.method, b.target, b.mcp]),
+      [['http', 'POST', url, true]],
+    );
+    const allowed = (await verify(HTTP_APP, { allowMcp: true })).report.apps[0]!;
+    assert.deepEqual(allowed.blocked, []);
+    assert.deepEqual(
+      allowed.mcpStarts?.map((m) => [m.transport, m.url]),
+      [['http', url]],
+    );
+    assert.deepEqual(sent(allowed, 'docsAgent'), ['docs_lookup_page', 'docs_search_docs']);
   });
 });
