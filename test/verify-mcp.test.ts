@@ -165,6 +165,13 @@ describe('verify --allow-mcp: a stdio MCP server the app configures', { timeout:
     const r = await runCli(['check', APP, '--names', file, '--format', 'json']);
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stdout, /verify measured the MCP tool \\"search\.issues\\"/);
+    const scanned = await runCli(['scan', APP, '--json', '--names', file]);
+    assert.equal(scanned.code, 0, scanned.stderr);
+    assert.deepEqual((JSON.parse(scanned.stdout) as { measuredNames?: unknown }).measuredNames, {
+      file,
+      applied: ['linearAgent'],
+      unmatched: [],
+    });
     const bad = await runCli(['check', APP, '--names', path.join(tmp, 'missing.json')]);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--names .*missing\.json: not found/);
