@@ -25,8 +25,9 @@ configureState(
     ? (item) => process.send?.({ type: 'blocked', item } satisfies ChildMessage)
     : () => {},
 );
+// MCP starts are allowed only where they can be listed: the main thread.
 configureMcp(
-  config.allowMcp === true,
+  config.allowMcp === true && isMainThread,
   isMainThread
     ? (start) => process.send?.({ type: 'mcp-start', start } satisfies ChildMessage)
     : () => {},
