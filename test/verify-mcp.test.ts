@@ -6,20 +6,17 @@
  * app with the tools wrapped in `normaliseTools(...)` sends exactly the helper's mapping. The names
  * file verify writes is read back by the scan: a prompt naming the MCP tool by its own name gets the
  * measured name as the fix; one naming the measured name gets nothing. An MCP server at a local URL
- * (run here, in the test's process) is reached only with the option.
+ * (the fixture's own, started here) is reached only with the option.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createTool } from '@mastra/core/tools';
-import { MCPClient, MCPServer } from '@mastra/mcp';
+import { MCPClient } from '@mastra/mcp';
 import { Ajv } from 'ajv';
 import { createGenerator } from 'ts-json-schema-generator';
-import { z } from 'zod';
 import { namesTarget } from '../bin/commands/verify.ts';
 import { toWireName } from '../src/names/wire-name.ts';
 import { Offers } from '../src/offers/index.ts';
@@ -240,11 +237,7 @@ describe('measured names close a run-time source: toolChoice and activeTools', (
     const { scanSource } = await import('../src/scan/scan.ts');
     const { buildPlan } = await import('../src/plan/plan.ts');
     const text = (toolName: string) => `import { Agent } from '@mastra/core/agent';
-import { createTool } from '@mastra/core/tools';
-import { MCPClient, MCPServer } from '@mastra/mcp';
-import { Ajv } from 'ajv';
-import { createGenerator } from 'ts-json-schema-generator';
-import { z } from 'zod';
+import { MCPClient } from '@mastra/mcp';
 const mcp = new MCPClient({ servers: { 'linear.app': { command: 'node', args: ['s.mjs'] } } });
 export const agent = new Agent({ id: 'triage', name: 'triage', instructions: 'x', model: 'openai/gpt-4o-mini', tools: { ...(await mcp.listTools()) } });
 await agent.generate('hi', { toolChoice: { type: 'tool', toolName: ${JSON.stringify(toolName)} } });
@@ -293,40 +286,28 @@ await agent.generate('hi', { toolChoice: { type: 'tool', toolName: ${JSON.string
 });
 
 describe('verify --allow-mcp: an MCP server at a local URL', { timeout: 300_000 }, () => {
-  let server: MCPServer;
-  let httpServer: http.Server;
+  let server: ChildProcess;
   let url: string;
 
   before(async () => {
-    const tools = Object.fromEntries(
-      ['lookup.page', 'search:docs'].map((name) => [
-        name,
-        createTool({
-          id: name,
-          description: `Docs: ${name}`,
-          inputSchema: z.object({ q: z.string() }),
-          execute: () => Promise.resolve({ ok: true }),
-        }),
-      ]),
-    );
-    server = new MCPServer({ name: 'docs', version: '1.0.0', tools });
-    httpServer = http.createServer((req, res) => {
-      void server.startHTTP({
-        url: new URL(req.url ?? '/', 'http://127.0.0.1'),
-        httpPath: '/mcp',
-        req,
-        res,
-      });
+    // Its own process: the scan verify runs beside the app must not hold up its replies.
+    server = spawn(process.execPath, [path.join(HTTP_APP, 'mcp/docs-server.mjs')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/mcp`;
+    url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      server.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        if (out.includes('\n')) resolve(out.split('\n')[0]!);
+      });
+      server.on('exit', (code) => reject(new Error(`the docs server exited (${code})`)));
+    });
     // The fixture reads its server's URL from the environment, which the app's process inherits.
     process.env.DOCS_MCP_URL = url;
   });
-  after(async () => {
+  after(() => {
     delete process.env.DOCS_MCP_URL;
-    httpServer.close();
-    await server.close();
+    server.kill();
   });
 
   test('without it the request is refused; with it the client reaches the server, which is listed, and its tools are measured', async () => {
