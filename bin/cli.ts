@@ -14,6 +14,7 @@ import { migrateCommand } from './commands/migrate.ts';
 import { checkCommand } from './commands/check.ts';
 import { verifyCommand } from './commands/verify.ts';
 import { MigrateError } from '../src/migrate/errors.ts';
+import { NamesFileError } from '../src/scan/measured-names.ts';
 import { TOOL_VERSION } from '../src/report/build.ts';
 import { EXIT, reportInternalError, UsageError } from './io.ts';
 
@@ -37,7 +38,13 @@ const cli = yargs(hideBin(process.argv))
   .wrap(Math.min(110, process.stdout.columns || 100))
   .fail((message, error) => {
     // A thrown error that is not a usage error is a bug: reported below, in one line.
-    if (error && !(error instanceof UsageError) && !(error instanceof MigrateError)) throw error;
+    if (
+      error &&
+      !(error instanceof UsageError) &&
+      !(error instanceof MigrateError) &&
+      !(error instanceof NamesFileError)
+    )
+      throw error;
     process.stderr.write(
       `mastra-tool-names: ${message ?? error?.message}\nRun with --help for usage.\n`,
     );

@@ -140,6 +140,7 @@ const RUN_HERE: Record<string, number> = {
   'npx mastra-tool-names scan fixtures/demo-app': 0,
   'npx mastra-tool-names verify fixtures/demo-app': 0,
   'npx mastra-tool-names verify fixtures/verify/request-context --request-context request-context.json': 0,
+  'npx mastra-tool-names verify fixtures/verify/mcp-stdio --allow-mcp': 0,
   'npx mastra-tool-names names search.web fetch:page weatherTool': 0,
   'echo \'["a.b", "a b"]\' | npx mastra-tool-names names --stdin --json': 1,
 };

@@ -23,6 +23,7 @@ export interface RunArgs {
   prefer?: 'rekey' | 'prompt';
   include: string[];
   exclude: string[];
+  names?: string;
   format: Format;
   report: string[];
   verbose: boolean;
@@ -42,6 +43,11 @@ export const fileOptions = {
     default: false,
     describe:
       'print how long each phase took, and the stack trace of an internal error (on stderr)',
+  },
+  names: {
+    type: 'string',
+    describe:
+      "a names file written by verify --write-names (relative to the path): the names it measured close the agents' run-time sources (MCP), so prompts, toolChoice and activeTools are checked against them",
   },
 } as const;
 
@@ -103,6 +109,7 @@ export function engineOptions(argv: RunArgs) {
     wrapRuntimeTools: argv.wrapRuntimeTools,
     include: argv.include,
     exclude: argv.exclude,
+    ...(argv.names !== undefined ? { names: argv.names } : {}),
     ...(argv.prefer ? { prefer: argv.prefer } : {}),
   };
 }

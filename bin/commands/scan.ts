@@ -8,6 +8,7 @@ interface ScanArgs {
   json: boolean;
   include: string[];
   exclude: string[];
+  names?: string;
   verbose: boolean;
 }
 
@@ -43,7 +44,12 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       import('../progress.ts'),
     ]);
     const result = await withProgress(argv.verbose, (clock) =>
-      scanRepository(root, { include: argv.include, exclude: argv.exclude, clock }),
+      scanRepository(root, {
+        include: argv.include,
+        exclude: argv.exclude,
+        ...(argv.names !== undefined ? { names: argv.names } : {}),
+        clock,
+      }),
     );
     process.stdout.write(
       argv.json

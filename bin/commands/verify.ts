@@ -94,6 +94,8 @@ interface VerifyArgs extends AppArgs {
   include: string[];
   exclude: string[];
   verbose: boolean;
+  allowMcp: boolean;
+  writeNames?: string;
 }
 
 /** 3 when an app could not be loaded; 1 for a difference, anything not measured (an app not installed too), or a scenario that threw. */
@@ -145,17 +147,34 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
         default: false,
         describe: "with a load error, print its stack and the app's last output",
       })
+      .option('allow-mcp', {
+        type: 'boolean',
+        default: false,
+        describe:
+          "let the app's own MCP clients start the stdio servers it configures and reach MCP servers at local URLs (localhost, 127.0.0.1, ::1); each start is listed, anything else stays refused",
+      })
+      .option('write-names', {
+        type: 'string',
+        describe:
+          'save the names each agent was offered as JSON to FILE, relative to the path and inside it unless absolute (read by scan, check and migrate --names)',
+      })
       .example('$0 verify fixtures/demo-app', 'measure the bundled demo')
       .example('$0 verify . --app apps/api apps/web', 'at a monorepo root: only these apps')
       .example(
         '$0 verify . --scenarios verify.scenarios.ts --format markdown',
         'add your own calls; a pull-request comment',
       )
+      .example(
+        '$0 verify . --allow-mcp --write-names .mastra-tool-names.json',
+        'start the MCP servers the app configures; save the names its agents are offered',
+      )
       .epilogue(
         `${RUNS_USER_CODE}\n\nAt a monorepo root (no src/mastra/index.ts of its own) every app under it is run, each in its own process with its own @mastra/core; an app whose dependencies are not installed is not measured, and the report says how to install them.\n\nExit codes: 0 everything matches (or is not predictable statically); 1 a difference, a call or an app that could not be measured, or a scenario that threw; 2 usage error; 3 an app could not be loaded (one line says why; the stack only with --verbose).`,
       ) as unknown as Argv<VerifyArgs>,
   handler: async (argv: ArgumentsCamelCase<VerifyArgs>) => {
     const root = await existingDirectory(argv.path);
+    const namesFile =
+      argv.writeNames === undefined ? undefined : namesTarget(root, argv.writeNames);
     // The engine (scanner, compiler) loads only when the command runs.
     const { verify } = await import('../../src/verify/verify.ts');
     let result;
@@ -164,6 +183,8 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
         ...appEngineOptions(argv),
         include: argv.include,
         exclude: argv.exclude,
+        ...(argv.allowMcp ? { allowMcp: true } : {}),
+        ...(namesFile ? { names: true } : {}),
       });
     } catch (error) {
       if (error instanceof VerifyUsageError) throw new UsageError(error.message);
@@ -189,6 +210,23 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
         'utf8',
       );
     }
+    if (namesFile && result.names)
+      await writeFileAtomic(namesFile, `${JSON.stringify(result.names, null, 2)}\n`, 'utf8');
     process.exitCode = exitCodeFor(report);
   },
 };
+
+/**
+ * Where `--write-names FILE` writes: a relative FILE is resolved from the target folder and must stay
+ * inside it (nothing outside the target is written unless you name an absolute path).
+ */
+export function namesTarget(root: string, file: string): string {
+  if (file === '') throw new UsageError('--write-names needs a file name');
+  const resolved = path.resolve(root, file);
+  const rel = path.relative(path.resolve(root), resolved);
+  if (!path.isAbsolute(file) && (rel.startsWith('..') || path.isAbsolute(rel)))
+    throw new UsageError(
+      `--write-names ${file} is outside ${root}; name a file inside it, or give an absolute path to write elsewhere`,
+    );
+  return resolved;
+}

@@ -7,7 +7,14 @@ import {
   prefixKnown,
   type MastraBehaviour,
 } from '../names/versions.ts';
-import type { AgentInfo, CallSite, Location, ToolEntry, ToolSet } from '../scan/model.ts';
+import type {
+  AgentInfo,
+  CallSite,
+  Location,
+  RuntimeTools,
+  ToolEntry,
+  ToolSet,
+} from '../scan/model.ts';
 
 export function agentLabel(agent: Pick<AgentInfo, 'id' | 'name' | 'variable' | 'index'>): string {
   return agent.id ?? agent.name ?? agent.variable ?? `agent #${agent.index}`;
@@ -108,4 +115,21 @@ export function mayComeAtRunTime(sets: readonly ToolSet[], name: string): boolea
           (r.names ?? []).some((n) => toWireName(n) === name),
       ),
   );
+}
+
+/**
+ * The name verify measured a run-time tool under, when `name` is that tool's own name on its MCP
+ * server (`search.issues`) or the client's key for it (`linear.app_search.issues`), and one
+ * measured name fits (`--names FILE`). With the names file it came from, for the reason.
+ */
+export function measuredAs(
+  sources: readonly RuntimeTools[],
+  name: string,
+): { offered: string; file: string; tool: string } | undefined {
+  const hits = new Map<string, { offered: string; file: string; tool: string }>();
+  for (const r of sources)
+    for (const m of r.measured?.runtime ?? [])
+      if (m.tool !== undefined && (m.tool === name || `${m.server}_${m.tool}` === name))
+        hits.set(m.name, { offered: m.name, file: r.measured!.file, tool: m.tool });
+  return hits.size === 1 ? [...hits.values()][0] : undefined;
 }

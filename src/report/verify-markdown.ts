@@ -2,6 +2,8 @@
 import type { AppReport, Verification, VerifyReport } from '../verify/model.ts';
 import {
   blockedLine,
+  mcpHint,
+  mcpStartLine,
   measuredText,
   notInstalledText,
   seconds,
@@ -70,9 +72,16 @@ function appMarkdown(app: AppReport, single: boolean): string[] {
         '',
       );
   }
+  if (app.mcpStarts?.length) {
+    out.push('<details><summary>MCP servers started (--allow-mcp)</summary>', '');
+    for (const m of app.mcpStarts) out.push(`- ${code(mcpStartLine(m).replace(/\s+/g, ' '))}`);
+    out.push('', '</details>', '');
+  }
   if (app.blocked.length) {
     out.push('<details><summary>Refused: nothing left the machine</summary>', '');
     for (const b of app.blocked) out.push(`- ${code(blockedLine(b).replace(/\s+/g, ' '))}`);
+    const hint = mcpHint(app);
+    if (hint) out.push('', hint);
     out.push('', '</details>', '');
   }
   return out;

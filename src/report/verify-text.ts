@@ -6,6 +6,7 @@ import type {
   Blocked,
   CallVerification,
   LoadError,
+  McpStart,
   Measurement,
   Verification,
   VerifyReport,
@@ -94,6 +95,30 @@ export function blockedLine(b: Blocked): string {
   return `${b.phase.padEnd(9)} ${what}${b.count > 1 ? ` (${b.count} times)` : ''}${b.at ? `  from ${b.at}` : ''}`;
 }
 
+/** `import    node mcp/server.mjs (2 times)  for supportAgent  lists a, b`: one MCP server start. */
+export function mcpStartLine(m: McpStart): string {
+  const what = m.transport === 'stdio' ? [m.command, ...(m.args ?? [])].join(' ') : (m.url ?? '');
+  const times =
+    m.count > 1 ? ` (${m.count} ${m.transport === 'stdio' ? 'times' : 'requests'})` : '';
+  const tools = m.tools?.length ? `  lists ${m.tools.join(', ')}` : '';
+  return `${m.phase.padEnd(9)} ${m.transport} ${what}${times}${m.agent ? `  for ${m.agent}` : ''}${m.at ? `  from ${m.at}` : ''}${tools}`;
+}
+
+/** What `--allow-mcp` would change, or why an MCP request stayed refused with it. */
+export function mcpHint(app: AppReport): string | undefined {
+  if (!app.blocked.some((b) => b.mcp)) return undefined;
+  return app.mcpStarts
+    ? 'MCP servers at URLs other than localhost, 127.0.0.1 and ::1 stay refused with --allow-mcp'
+    : "The app's MCP clients were refused: --allow-mcp lets them start the stdio servers the app configures and reach MCP servers at local URLs (each start is listed)";
+}
+
+/** The first line of an app: what ran, and what left the machine. */
+export function offlineNote(app: AppReport): string {
+  return app.mcpStarts?.length
+    ? "the app reached nothing outside the machine; the MCP servers it started (--allow-mcp) run as it configures them, outside verify's guards"
+    : 'nothing left the machine';
+}
+
 export function loadErrorText(e: LoadError, verbose: boolean): string {
   return verbose && e.detail ? `${e.reason}\n${e.detail.trimEnd()}` : e.reason;
 }
@@ -160,7 +185,7 @@ function appText(
     );
   } else {
     out.push(
-      `Measured ${name} with its own ${version} (entry ${app.entry}, export ${app.export}) ${timingText(app.timings)}; nothing left the machine`,
+      `Measured ${name} with its own ${version} (entry ${app.entry}, export ${app.export}) ${timingText(app.timings)}; ${offlineNote(app)}`,
       '',
     );
     const context = contextLine(app);
@@ -181,9 +206,16 @@ function appText(
       );
     }
   }
+  if (app.mcpStarts?.length) {
+    out.push("MCP servers started (--allow-mcp), as the app's MCP clients configure them");
+    for (const m of app.mcpStarts) out.push(`  ${mcpStartLine(m)}`);
+    out.push('');
+  }
   if (app.blocked.length) {
     out.push('Refused (verify runs offline and writes nothing in the repository)');
     for (const b of app.blocked) out.push(`  ${blockedLine(b)}`);
+    const hint = mcpHint(app);
+    if (hint) out.push(style.dim(`  ${hint}`));
     out.push('');
   }
   if (app.otherProviderRequests.length)

@@ -98,6 +98,31 @@ export interface RuntimeTools {
   normalised?: boolean;
   /** For an MCP client's `listTools()`/`getTools()`: where the runtime helper can wrap it, or why not. */
   wrap?: WrapSite;
+  /** The names verify measured for this agent (`--names FILE`), which close the source when complete. */
+  measured?: MeasuredSource;
+}
+
+/** One name a run-time source gave an agent, as verify measured it (`verify --write-names`). */
+export interface MeasuredRuntimeName {
+  /** The name sent to the model. */
+  name: string;
+  /** The kind of source it came from, when the scan found one. */
+  source?: RuntimeTools['kind'];
+  /** MCP: the server's key in the client's `servers`, and the tool's own name on that server. */
+  server?: string;
+  tool?: string;
+}
+
+/** The measurement a run-time source was closed with (`--names FILE`). */
+export interface MeasuredSource {
+  /** The names file, as given. */
+  file: string;
+  /** The names the agent was offered from run-time sources, as measured. */
+  runtime: MeasuredRuntimeName[];
+  /** False when some MCP servers were not reached: the source's prefixes stay open. */
+  complete: boolean;
+  /** The @mastra/core the app ran with. */
+  mastraVersion?: string;
 }
 
 /**
@@ -392,6 +417,8 @@ export interface ScanResult {
   };
   agents: AgentInfo[];
   calls: CallSite[];
+  /** `--names FILE`: the measured names applied, by agent (`app: key`), and those the scan did not find. */
+  measuredNames?: { file: string; applied: string[]; unmatched: string[] };
   mentions: Mention[];
   /** Code comparisons with a tool-name string that matches no known tool. */
   comparisons: Comparison[];

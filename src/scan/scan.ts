@@ -11,6 +11,7 @@ import { findNameUses } from './mentions/name-uses.ts';
 import { discover, prefilter, type Discovered, type DiscoverOptions } from './files/discover.ts';
 import { FileFailure } from './files/isolate.ts';
 import { installedMastraVersion } from './files/mastra-install.ts';
+import { applyMeasuredNames, readNamesFile } from './measured-names.ts';
 import type { ScanFileError, ScanResult } from './model.ts';
 import { createProject } from './files/project.ts';
 import { TsConfigs } from './files/tsconfigs.ts';
@@ -22,6 +23,11 @@ export { agentSources, scanSource } from './analyse.ts';
 export interface ScanOptions extends DiscoverOptions {
   /** Receives phase progress and keeps phase timings. */
   clock?: PhaseClock;
+  /**
+   * A names file `verify --write-names` saved (relative to the root, or absolute): the names it
+   * measured close the agents' run-time sources, so they are checked offline.
+   */
+  names?: string;
 }
 
 export async function scanRepository(
@@ -90,6 +96,11 @@ export async function scanWithInputs(
   options: ScanOptions = {},
 ): Promise<ScanInputs> {
   const clock = options.clock ?? new PhaseClock();
+  // A names file that is not one stops the run before any work.
+  const names =
+    options.names !== undefined
+      ? { file: options.names, doc: readNamesFile(path.resolve(rootPath, options.names)) }
+      : undefined;
   clock.start('discover');
   const discovered = await discover(rootPath, options);
   const root = discovered.root;
@@ -119,6 +130,7 @@ export async function scanWithInputs(
     blocked,
     failures,
   );
+  if (names) scan.measuredNames = applyMeasuredNames(scan, names.doc, names.file);
   scan.files.unparsable = [...scan.files.unparsable, ...failures].sort((a, b) =>
     a.file.localeCompare(b.file),
   );

@@ -69,6 +69,30 @@ export interface Blocked {
   phase: Phase;
   /** The app's own source line that asked for it, when the stack shows one (`file:line`). */
   at?: string;
+  /** An MCP client asked for it: a server start or request that `--allow-mcp` may allow. */
+  mcp?: boolean;
+  count: number;
+}
+
+/**
+ * An MCP server the app's own MCP client started (stdio) or reached at a local URL, allowed by
+ * `--allow-mcp`. The server itself runs outside verify's guards, as the app configures it.
+ */
+export interface McpStart {
+  transport: 'stdio' | 'http';
+  /** stdio: the command and its arguments, as the client passed them. */
+  command?: string;
+  args?: string[];
+  /** http: the server's URL (origin and path). */
+  url?: string;
+  phase: Phase;
+  /** The agent whose call started it (its key on the instance); absent at import. */
+  agent?: string;
+  /** The app's own source line that led to it, when the stack shows one (`file:line`). */
+  at?: string;
+  /** stdio: tool names the server listed (`tools/list`), in its order. */
+  tools?: string[];
+  /** stdio: times started; http: requests made. */
   count: number;
 }
 
@@ -227,6 +251,8 @@ export interface AppReport {
   /** Agents the scan found that are not on the instance, so nothing measured them. */
   notOnInstance: ScanAgentRef[];
   blocked: Blocked[];
+  /** `--allow-mcp`: every MCP server the app's clients started or reached (absent without it). */
+  mcpStarts?: McpStart[];
   /** Provider requests answered outside any measured call (e.g. at import). */
   otherProviderRequests: Array<{ url: string; phase: Phase }>;
   totals: VerifyTotals;

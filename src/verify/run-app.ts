@@ -14,6 +14,7 @@ import type {
   AppTimings,
   Blocked,
   LoadError,
+  McpStart,
   MeasuredCall,
   Phase,
   RequestContextUse,
@@ -31,6 +32,8 @@ export interface AppRunOptions {
   scenarios?: string;
   requestContext?: { values: Record<string, unknown>; file: string };
   timeoutMs: number;
+  /** Let the app's MCP clients start their stdio servers and reach local URLs (`--allow-mcp`). */
+  allowMcp?: boolean;
 }
 
 export interface AppRun {
@@ -42,6 +45,8 @@ export interface AppRun {
   instanceAgents: Array<{ key: string; id?: string; name?: string }>;
   calls: MeasuredCall[];
   blocked: Blocked[];
+  /** Set with allowMcp: the MCP servers started or reached. */
+  mcpStarts?: McpStart[];
   otherProviderRequests: Array<{ url: string; phase: Phase }>;
   loadError?: LoadError;
   usageError?: string;
@@ -96,6 +101,7 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
     tmp,
     childDir: path.dirname(DRIVER),
     allowedExecutables: loaderExecutables(),
+    ...(options.allowMcp ? { allowMcp: true } : {}),
     prompt: PROMPT,
   };
   const { env, envFile } = childEnvironment(root);
@@ -105,6 +111,7 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
     calls: [],
     blocked: [],
     otherProviderRequests: [],
+    ...(options.allowMcp ? { mcpStarts: [] } : {}),
     output: '',
     ...(envFile ? { envFile } : {}),
     timings: { totalMs: 0 },
@@ -163,6 +170,9 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
           case 'blocked':
             run.blocked.push(message.item);
             break;
+          case 'mcp-start':
+            run.mcpStarts?.push(message.start);
+            break;
           case 'load-error':
             run.loadError = {
               ...message.error,
@@ -180,6 +190,7 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
           case 'done':
             done = true;
             run.blocked = message.blocked;
+            if (run.mcpStarts) run.mcpStarts = message.mcpStarts;
             run.otherProviderRequests = message.otherProviderRequests;
             break;
         }

@@ -34,7 +34,9 @@ import {
   type VerifyStatus,
   type VerifyTotals,
 } from './model.ts';
+import { namesFile } from './names-file.ts';
 import { runApp, type AppRun } from './run-app.ts';
+import type { MeasuredNamesFile } from '../scan/measured-names.ts';
 
 export interface VerifyOptions extends Pick<ScanOptions, 'include' | 'exclude' | 'clock'> {
   /** App folders to run, relative to the target (default: the target, or every app under it). */
@@ -51,6 +53,13 @@ export interface VerifyOptions extends Pick<ScanOptions, 'include' | 'exclude' |
   requestContext?: string;
   /** Time limit for each app's child process (default 60 s). */
   timeoutMs?: number;
+  /**
+   * Let the app's own MCP clients start the stdio servers it configures and reach MCP servers at
+   * local URLs; every start is listed (`mcpStarts`). Anything else stays refused.
+   */
+  allowMcp?: boolean;
+  /** Build the names file (`--write-names`): the result's `names`. */
+  names?: boolean;
 }
 
 export { DEFAULT_TIMEOUT_MS } from './defaults.ts';
@@ -146,6 +155,7 @@ export function runTarget(
     ...(app.scenarios ? { scenarios: app.scenarios } : {}),
     ...(app.requestContext ? { requestContext: app.requestContext } : {}),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    ...(options.allowMcp ? { allowMcp: true } : {}),
   });
 }
 
@@ -380,6 +390,7 @@ export function buildAppReport(
             .map(scanRef)
         : [],
     blocked: run.blocked,
+    ...(run.mcpStarts ? { mcpStarts: run.mcpStarts } : {}),
     otherProviderRequests: run.otherProviderRequests,
     totals: totalsOf(
       agents,
@@ -433,6 +444,8 @@ export function buildVerifyReport(
 
 export interface VerifyResult {
   report: VerifyReport;
+  /** With `names`: what each agent was offered, for `--names FILE` (`verify --write-names`). */
+  names?: MeasuredNamesFile;
   /** A usage error the child found (an unknown --agent key, a scenarios file without a default export). */
   usageError?: string;
 }
@@ -462,7 +475,20 @@ export async function verify(target: string, options: VerifyOptions = {}): Promi
     options,
   );
   const usageError = usageErrorOf(runs, options, single);
-  return usageError ? { report, usageError } : { report };
+  const names = options.names
+    ? namesFile(
+        reports.map((r, i) => ({
+          report: r,
+          agentOf: (key: string) => {
+            const instance = runs[i]?.instanceAgents.find((a) => a.key === key);
+            return instance
+              ? matchAgent(scan, instance, { app: r.path, appPaths }).agent
+              : undefined;
+          },
+        })),
+      )
+    : undefined;
+  return { report, ...(names ? { names } : {}), ...(usageError ? { usageError } : {}) };
 }
 
 /** The first usage error an app reported; with several apps, `--agent` keys that no app has. */

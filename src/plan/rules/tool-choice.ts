@@ -19,6 +19,7 @@ import {
   callEntries,
   locationKey,
   mayComeAtRunTime,
+  measuredAs,
   rawKeyOf,
   behaviourOfAgent,
   renderString,
@@ -92,11 +93,15 @@ export function planToolChoice(
           options.toolsets,
           options.clientTools,
         ];
+        const measured = measuredAs(
+          sets.flatMap((s) => s.runtime),
+          name,
+        );
         if (!entries.some((e) => wireOf(e, agent) === name) && !mayComeAtRunTime(sets, name))
           findings.push({
             kind: 'unknown-name',
             rule: 'tool-choice',
-            message: `${option} names "${name}" (${where}), which matches no tool of ${label}`,
+            message: `${option} names "${name}" (${where}), which matches no tool of ${label}${measured ? `; verify measured the MCP tool "${measured.tool}" offered as "${measured.offered}" (${measured.file}): use "${measured.offered}"` : ''}`,
             locations: [ref.location],
             agents: [label],
           });

@@ -12,7 +12,7 @@ import { RUN_MODES, type AgentOffers, type Offers } from '../../offers/index.ts'
 import { findName, fragmentLocation } from '../../scan/mentions/mentions.ts';
 import type { AgentInfo, Location, ScanResult } from '../../scan/model.ts';
 import { toWireName } from '../../names/wire-name.ts';
-import { agentEntries, callEntries, mayComeAtRunTime, wireOf } from '../agents.ts';
+import { agentEntries, callEntries, mayComeAtRunTime, measuredAs, wireOf } from '../agents.ts';
 import type { Finding } from '../model.ts';
 import { toolWords, type DataWords, type ToolWord } from './prompt-words.ts';
 
@@ -99,6 +99,10 @@ function explain(offers: Offers, o: AgentOffers, name: string): string | undefin
     const owners = [...new Set(elsewhere.map((e) => e.owner.label))];
     return `which ${o.label} is not offered (${owners.slice(0, 3).join(', ')}${owners.length > 3 ? ` and ${owners.length - 3} more` : ''} offer${owners.length === 1 ? 's' : ''} it, and ${o.label} does not delegate to ${owners.length === 1 ? 'it' : 'them'})`;
   }
+  // verify measured the MCP tool under another name (`--names FILE`): that is the fix.
+  const measured = measuredAs(o.runtime, name);
+  if (measured)
+    return `which ${o.label} is not offered by that name: verify measured the MCP tool "${measured.tool}" offered as "${measured.offered}" (${measured.file}); write "${measured.offered}"`;
   const mcp = o.runtime.filter((r) => r.kind === 'mcp' && r.prefixes.length > 0);
   if (mcp.length) {
     const as = mcp.flatMap((r) => r.prefixes).map((p) => `"${p}${name}"`);

@@ -114,9 +114,12 @@ export class CallRecorder {
     const wrapped: AnyMethod = function (this: AnyAgent, ...args: unknown[]) {
       // A call made inside a measured call (generate() running stream()) is part of it.
       if (currentCall.getStore()) return original.apply(this, args);
-      const record: CallRecord = { measurement: {} };
       const tag = driverCall.getStore();
       const key = keys.get(this);
+      const record: CallRecord = {
+        measurement: {},
+        ...(key !== undefined ? { agentKey: key } : {}),
+      };
       const location = tag ? undefined : callerLine(root);
       calls.push({
         source: tag ? 'agent' : 'scenario',

@@ -11,7 +11,14 @@ import { watchContextReads } from './context-reads.ts';
 import { contextApi, corePackage, type ContextApi } from './core-package.ts';
 import { unsetReads } from './env-reads.ts';
 import { CONFIG_VARIABLE, type ChildConfig, type ChildMessage } from './protocol.ts';
-import { appFrame, blockedSoFar, currentPhase, otherProviderRequests, setPhase } from './state.ts';
+import {
+  appFrame,
+  blockedSoFar,
+  currentPhase,
+  mcpState,
+  otherProviderRequests,
+  setPhase,
+} from './state.ts';
 
 // The guards are in place already: preload.ts ran first (`--import`).
 const config = JSON.parse(process.env[CONFIG_VARIABLE] ?? '{}') as ChildConfig;
@@ -28,8 +35,11 @@ async function finish(): Promise<never> {
   await send({
     type: 'done',
     blocked: blockedSoFar(),
+    mcpStarts: mcpState.starts,
     otherProviderRequests: otherProviderRequests(),
   });
+  // The MCP servers the app's clients started (--allow-mcp) stop with it.
+  for (const stop of mcpState.stop) stop();
   process.exit(0);
 }
 

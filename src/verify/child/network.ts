@@ -3,6 +3,8 @@
  * are sent to a server on 127.0.0.1 inside this process; provider requests get a local reply and
  * everything else is refused and listed. Below that, every TCP connection (`net`, `tls`, undici,
  * database drivers), DNS lookup and UDP send that is not our own loopback server is refused too.
+ * With `--allow-mcp`, an MCP client's `fetch` to a local URL (localhost, 127.0.0.1, ::1) goes
+ * through, and so do sockets to that local port; every such server is listed.
  */
 import dgram from 'node:dgram';
 import dns from 'node:dns';
@@ -11,7 +13,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { protocolOf, readRequest, replyFor, type LocalReply } from './providers.ts';
-import { recordProviderRequest, refuse } from './state.ts';
+import { fromMcpClient, mcpState, recordMcpStart, recordProviderRequest, refuse } from './state.ts';
 
 const ORIGINAL_URL = 'x-mastra-tool-names-url';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -34,6 +36,16 @@ function answer(method: string, url: URL, bodyText: string): LocalReply | undefi
   return replyFor(request);
 }
 
+/** `--allow-mcp`: an MCP client's request to a local server is let through (and listed). */
+function localMcp(url: URL): boolean {
+  if (!mcpState.allowed || !['http:', 'https:'].includes(url.protocol)) return false;
+  if (!LOCAL_HOSTS.has(url.hostname) || !fromMcpClient()) return false;
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  mcpState.localPorts.add(port);
+  recordMcpStart({ transport: 'http', url: `${url.origin}${url.pathname}` });
+  return true;
+}
+
 function patchFetch(): void {
   const original = globalThis.fetch;
   globalThis.fetch = async function offlineFetch(
@@ -44,6 +56,7 @@ function patchFetch(): void {
     const url = new URL(request.url);
     // data: and blob: URLs never leave the process.
     if (url.protocol === 'data:' || url.protocol === 'blob:') return original(input, init);
+    if (localMcp(url)) return original(input, init);
     if (!protocolOf(request.method, url))
       throw new TypeError('fetch failed', { cause: refuse('http', url.href, request.method) });
     const reply = answer(request.method, url, await request.text())!;
@@ -178,6 +191,13 @@ function patchSockets(port: number): void {
     // http.Agent passes `path: null` along with the port.
     const socketPath = typeof options.path === 'string' ? options.path : undefined;
     if (socketPath === undefined && Number(options.port) === port && LOCAL_HOSTS.has(host))
+      return connect.apply(this, args);
+    // A local MCP server the client was let through to (--allow-mcp).
+    if (
+      socketPath === undefined &&
+      LOCAL_HOSTS.has(host) &&
+      mcpState.localPorts.has(Number(options.port))
+    )
       return connect.apply(this, args);
     if (socketPath !== undefined && TSX_PIPE.test(socketPath)) {
       // tsx looks for a `tsx watch` parent on this pipe; there is none, as if it did not exist.

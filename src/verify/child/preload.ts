@@ -12,7 +12,7 @@ import { guardFiles } from './files.ts';
 import { goOffline } from './network.ts';
 import { guardProcesses, guardWorkers } from './processes.ts';
 import { CONFIG_VARIABLE, type ChildConfig, type ChildMessage } from './protocol.ts';
-import { configureState } from './state.ts';
+import { configureMcp, configureState } from './state.ts';
 import { redirectStorage } from './storage.ts';
 
 const config = JSON.parse(process.env[CONFIG_VARIABLE] ?? '{}') as ChildConfig;
@@ -23,6 +23,13 @@ configureState(
   config.childDir,
   isMainThread
     ? (item) => process.send?.({ type: 'blocked', item } satisfies ChildMessage)
+    : () => {},
+);
+// MCP starts are allowed only where they can be listed: the main thread.
+configureMcp(
+  config.allowMcp === true && isMainThread,
+  isMainThread
+    ? (start) => process.send?.({ type: 'mcp-start', start } satisfies ChildMessage)
     : () => {},
 );
 if (isMainThread) watchEnvReads();

@@ -1,5 +1,12 @@
 /** What the parent tells the child, and what the child reports back over IPC. Types only. */
-import type { Blocked, LoadError, MeasuredCall, Phase, RequestContextUse } from '../model.ts';
+import type {
+  Blocked,
+  LoadError,
+  McpStart,
+  MeasuredCall,
+  Phase,
+  RequestContextUse,
+} from '../model.ts';
 
 /** The environment variable that carries the ChildConfig (worker threads inherit it). */
 export const CONFIG_VARIABLE = 'MASTRA_TOOL_NAMES_VERIFY';
@@ -26,6 +33,8 @@ export interface ChildConfig {
   childDir: string;
   /** Executables the TypeScript loader may start (its esbuild), as path prefixes. */
   allowedExecutables: string[];
+  /** `--allow-mcp`: the app's MCP clients may start their stdio servers and reach local URLs. */
+  allowMcp?: boolean;
   prompt: string;
 }
 
@@ -43,11 +52,13 @@ export type ChildMessage =
   | { type: 'request-context'; use: RequestContextUse }
   | { type: 'call'; call: MeasuredCall }
   | { type: 'blocked'; item: Blocked }
+  | { type: 'mcp-start'; start: McpStart }
   | { type: 'load-error'; error: LoadError }
   | { type: 'usage-error'; message: string }
   | { type: 'scenario-error'; error: LoadError }
   | {
       type: 'done';
       blocked: Blocked[];
+      mcpStarts: McpStart[];
       otherProviderRequests: Array<{ url: string; phase: Phase }>;
     };

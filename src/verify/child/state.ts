@@ -6,10 +6,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Blocked, Measurement, Phase, WireRequest } from '../model.ts';
+import type { Blocked, McpStart, Measurement, Phase, WireRequest } from '../model.ts';
 
 export interface CallRecord {
   measurement: Measurement;
+  /** The agent's key on the instance, when known. */
+  agentKey?: string;
 }
 
 interface Shared {
@@ -22,6 +24,16 @@ interface Shared {
   unsetEnv: Set<string>;
   /** Folders of verify's own child code, whose stack frames are never the app's. */
   ownDirs: string[];
+  /** `--allow-mcp`: MCP servers the app's own MCP client starts or connects to (local only). */
+  mcp: {
+    allowed: boolean;
+    starts: McpStart[];
+    onStart: (start: McpStart) => void;
+    /** Ports of local MCP URLs the client was let through to: their sockets may connect. */
+    localPorts: Set<number>;
+    /** Started servers, stopped when the child finishes. */
+    stop: Array<() => void>;
+  };
 }
 
 // The preload is bundled on its own and the driver is loaded by tsx: two copies of this module in
@@ -36,6 +48,7 @@ const shared: Shared = ((globalThis as Record<symbol, Shared>)[KEY] ??= {
   onBlocked: () => {},
   unsetEnv: new Set(),
   ownDirs: [],
+  mcp: { allowed: false, starts: [], onStart: () => {}, localPorts: new Set(), stop: [] },
 });
 
 /** The generate()/stream() call whose provider request is being made, if any. */
@@ -91,6 +104,57 @@ export function isForeignFrame(file: string): boolean {
   );
 }
 
+/** `--allow-mcp` on, and where a start is reported (the main thread's IPC; nowhere in a worker). */
+export function configureMcp(allowed: boolean, onStart: (start: McpStart) => void): void {
+  shared.mcp.allowed = allowed;
+  shared.mcp.onStart = onStart;
+}
+
+export const mcpState = shared.mcp;
+
+/**
+ * Whether the current call comes from an MCP client's transport (`@mastra/mcp`, or the MCP SDK it
+ * uses): the only code `--allow-mcp` lets start a server or reach a local URL.
+ */
+export function fromMcpClient(): boolean {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 50;
+  const stack = new Error().stack ?? '';
+  Error.stackTraceLimit = limit;
+  return /[\\/]node_modules[\\/](@mastra[\\/]mcp|@modelcontextprotocol[\\/][^\\/]+)[\\/]/.test(
+    stack,
+  );
+}
+
+/** Records an MCP server start (or a first request to a local MCP URL); returns its record. */
+export function recordMcpStart(
+  start: Omit<McpStart, 'phase' | 'count' | 'agent' | 'at'>,
+): McpStart {
+  const key = JSON.stringify([start.transport, start.command, start.args, start.url]);
+  const known = shared.mcp.starts.find(
+    (s) => JSON.stringify([s.transport, s.command, s.args, s.url]) === key,
+  );
+  if (known) {
+    known.count++;
+    return known;
+  }
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 50;
+  const at = appFrame();
+  Error.stackTraceLimit = limit;
+  const agent = currentCall.getStore()?.agentKey;
+  const item: McpStart = {
+    ...start,
+    phase: shared.phase,
+    ...(agent !== undefined ? { agent } : {}),
+    ...(at ? { at } : {}),
+    count: 1,
+  };
+  shared.mcp.starts.push(item);
+  shared.mcp.onStart(item);
+  return item;
+}
+
 export function setPhase(next: Phase): void {
   shared.phase = next;
 }
@@ -123,6 +187,8 @@ export class OfflineError extends Error {
 /** Records a refused action and returns the error to fail it with. */
 export function refuse(kind: Blocked['kind'], target: string, method?: string): OfflineError {
   const at = appFrame();
+  // A start or request by an MCP client: the report can say what --allow-mcp would allow.
+  const mcp = (kind === 'process' || kind === 'http') && fromMcpClient();
   const phase = shared.phase;
   const key = `${kind}\0${method ?? ''}\0${target}\0${phase}`;
   const known = shared.blocked.get(key);
@@ -134,6 +200,7 @@ export function refuse(kind: Blocked['kind'], target: string, method?: string): 
       ...(method ? { method } : {}),
       phase,
       ...(at ? { at } : {}),
+      ...(mcp ? { mcp: true } : {}),
       count: 1,
     };
     shared.blocked.set(key, item);
