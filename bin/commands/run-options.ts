@@ -3,6 +3,7 @@ import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { RULE_IDS } from '../../src/plan/model.ts';
+import type { CacheOutcome } from '../../src/cache/cached-migrate.ts';
 import type { Report } from '../../src/report/model.ts';
 import {
   FORMATS,
@@ -25,6 +26,7 @@ export interface RunArgs {
   format: Format;
   report: string[];
   verbose: boolean;
+  cache: boolean;
 }
 
 /** Which files are read, and phase timings: shared by every command that scans. */
@@ -73,6 +75,12 @@ export function runOptions<T>(y: Argv<T>): Argv<T & RunArgs> {
         'for tools a prompt names by another name: re-key them, or rewrite the prompt (default: decided by the evidence)',
     })
     .options(fileOptions)
+    .option('cache', {
+      type: 'boolean',
+      default: true,
+      describe:
+        'serve a dry run from the cache in the OS cache folder when no input changed (--no-cache: always run in full)',
+    })
     .option('format', {
       type: 'string',
       choices: FORMATS,
@@ -90,6 +98,7 @@ export function runOptions<T>(y: Argv<T>): Argv<T & RunArgs> {
 
 export function engineOptions(argv: RunArgs) {
   return {
+    cache: argv.cache,
     only: argv.only,
     skip: argv.skip,
     rekeyById: argv.rekeyById,
@@ -112,6 +121,13 @@ function renderOptions(argv: RunArgs): RenderOptions {
     ...(server && repo && run ? [`the job log at ${server}/${repo}/actions/runs/${run}`] : []),
   ];
   return { base, ...(pointers.length ? { fullReport: pointers.join(', ') } : {}) };
+}
+
+/** With --verbose, how the run used the cache (on stderr). */
+export function cacheNote(argv: RunArgs): (outcome: CacheOutcome) => void {
+  return (outcome) => {
+    if (argv.verbose && outcome !== 'off') process.stderr.write(`cache     ${outcome}\n`);
+  };
 }
 
 export async function emitReport(report: Report, argv: RunArgs, footer?: string): Promise<void> {

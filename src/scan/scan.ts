@@ -16,12 +16,15 @@ import { createProject } from './files/project.ts';
 import { TsConfigs } from './files/tsconfigs.ts';
 import { typedProjects, type TypeOracle } from './values/type-oracle.ts';
 import { TextCache } from './files/text-cache.ts';
+import { isRecording, noteReads } from '../cache/reads.ts';
 
 export { agentSources, scanSource } from './analyse.ts';
 
 export interface ScanOptions extends DiscoverOptions {
   /** Receives phase progress and keeps phase timings. */
   clock?: PhaseClock;
+  /** The files of the root, when the caller has listed them already (the cache does, to hash them). */
+  discovered?: Discovered;
 }
 
 export async function scanRepository(
@@ -90,10 +93,13 @@ export async function scanWithInputs(
   options: ScanOptions = {},
 ): Promise<ScanInputs> {
   const clock = options.clock ?? new PhaseClock();
-  clock.start('discover');
-  const discovered = await discover(rootPath, options);
+  let discovered = options.discovered;
+  if (!discovered) {
+    clock.start('discover');
+    discovered = await discover(rootPath, options);
+    clock.end(discovered.sources.length);
+  }
   const root = discovered.root;
-  clock.end(discovered.sources.length);
 
   clock.start('prefilter', discovered.sources.length);
   const texts = new TextCache();
@@ -136,6 +142,12 @@ export async function scanWithInputs(
     ),
   );
   clock.end(candidates.length);
+  // What the answer rests on beyond the listed files (a module outside the root, an in-repo file
+  // the typed project loaded): the cache checks these again before serving it.
+  if (isRecording()) {
+    noteReads(project.getSourceFiles().map((sf) => sf.getFilePath()));
+    noteReads(types.loaded?.() ?? []);
+  }
   const parsedText = (file: string) =>
     blocked.has(file) ? undefined : project.getSourceFile(file)?.getFullText();
   return { scan, discovered, texts, parsedText, typeChecked: types.typeChecked?.() ?? [] };

@@ -1,0 +1,118 @@
+/**
+ * Content fingerprints for the cache key: a file's bytes hashed, a folder's sorted entry names, or
+ * why it could not be read (a missing file is a fact too: creating it can change an answer).
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** What `file` holds now: `f:<hash>` for a file, `d:<hash of names>` for a folder, `-:<code>` when neither. */
+export function fingerprint(file: string): string {
+  try {
+    return `f:${sha(readFileSync(file))}`;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    if (code !== 'EISDIR') return `-:${code}`;
+  }
+  try {
+    return `d:${sha(readdirSync(file).sort().join('\0'))}`;
+  } catch (error) {
+    return `-:${(error as NodeJS.ErrnoException).code ?? 'error'}`;
+  }
+}
+
+/** One hash over many strings, each kept apart from the next. */
+export function hashAll(parts: Iterable<string>): string {
+  const hash = createHash('sha256');
+  for (const p of parts) hash.update(p).update('\0');
+  return hash.digest('hex');
+}
+
+function* filesUnder(dir: string): Generator<string> {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) yield* filesUnder(full);
+    else if (!e.name.endsWith('.map')) yield full;
+  }
+}
+
+let code: string | undefined;
+
+/**
+ * This tool's own code (the engine, the transforms, the dependency pins in package.json): a result
+ * computed by other code is never served, even between two builds with the same version number.
+ */
+export function codeFingerprint(): string {
+  if (code) return code;
+  // src/cache/ (or dist/src/cache/) → the folder holding src/ and transforms/.
+  const base = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const files = [
+    ...filesUnder(path.join(base, 'src')),
+    ...filesUnder(path.join(base, 'transforms')),
+  ];
+  const manifest = [path.join(base, 'package.json'), path.join(base, '..', 'package.json')].find(
+    (f) => statSync(f, { throwIfNoEntry: false })?.isFile(),
+  );
+  if (manifest) files.push(manifest);
+  return (code = hashAll(files.flatMap((f) => [path.relative(base, f), fingerprint(f)])));
+}
+
+/** Files next to a package (or above the root) that decide what is installed and how it is formatted. */
+const CONTEXT_NAMES = [
+  'package.json',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'pnpm-lock.yaml',
+  'pnpm-workspace.yaml',
+  'yarn.lock',
+  'bun.lock',
+  'bun.lockb',
+  'tsconfig.json',
+  '.editorconfig',
+  '.prettierignore',
+  '.prettierrc',
+  '.prettierrc.json',
+  '.prettierrc.json5',
+  '.prettierrc.yaml',
+  '.prettierrc.yml',
+  '.prettierrc.toml',
+  '.prettierrc.js',
+  '.prettierrc.cjs',
+  '.prettierrc.mjs',
+  '.prettierrc.ts',
+  'prettier.config.js',
+  'prettier.config.cjs',
+  'prettier.config.mjs',
+  'prettier.config.ts',
+  // What the package manager last installed: a changed install changes the declarations read.
+  'node_modules/.package-lock.json',
+  'node_modules/.modules.yaml',
+  'node_modules/.yarn-state.yml',
+  'node_modules/.yarn-integrity',
+  'node_modules/@mastra/core/package.json',
+  'node_modules/prettier/package.json',
+  'node_modules/typescript/package.json',
+];
+
+/** Context files in `dir`, as absolute paths. */
+export function contextFiles(dir: string): string[] {
+  return CONTEXT_NAMES.map((name) => path.join(dir, name));
+}
+
+/** `dir` and every folder above it. */
+export function foldersUp(dir: string): string[] {
+  const out: string[] = [];
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    out.push(d);
+    if (path.dirname(d) === d) return out;
+  }
+}

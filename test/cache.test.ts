@@ -1,0 +1,246 @@
+/**
+ * The result cache: a warm run gives the very report a cold run gives, on every fixture app, and
+ * any change to what an answer rests on sends the next run back to a full scan.
+ */
+import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { migrateWithCache, type CacheOutcome } from '../src/cache/cached-migrate.ts';
+import { cacheDir } from '../src/cache/dir.ts';
+import { migrate } from '../src/migrate/migrate.ts';
+import { buildReport } from '../src/report/build.ts';
+import { renderReport } from '../src/report/render/index.ts';
+import { PLAIN } from '../src/report/style.ts';
+import { runCli } from './helpers/run-cli.ts';
+import { tempProject } from './helpers/temp-project.ts';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+const dirs: string[] = [];
+after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+function freshCacheDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mtn-cache-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Every fixture app: demo-app and each folder of the fixture groups. */
+function fixtureApps(): string[] {
+  const isDir = (p: string) => statSync(p).isDirectory();
+  const apps = ['demo-app'];
+  for (const group of readdirSync(FIXTURES).sort()) {
+    if (group === 'demo-app' || !isDir(path.join(FIXTURES, group))) continue;
+    for (const app of readdirSync(path.join(FIXTURES, group)).sort())
+      if (isDir(path.join(FIXTURES, group, app))) apps.push(`${group}/${app}`);
+  }
+  return apps;
+}
+
+/** A dry run through the cache, with how it used the cache, and its JSON and text reports. */
+async function run(root: string, dir: string, extra: { only?: string[] } = {}) {
+  let outcome: CacheOutcome | undefined;
+  const result = await migrateWithCache(
+    root,
+    { dryRun: true, cacheDir: dir, ...extra },
+    (o) => (outcome = o),
+  );
+  return { outcome, ...reports(result) };
+}
+
+function reports(result: Awaited<ReturnType<typeof migrate>>) {
+  const report = buildReport(result, 'check', 'app');
+  return {
+    json: renderReport(report, 'json', PLAIN, { base: '.' }),
+    text: renderReport(report, 'text', PLAIN, { base: '.' }),
+  };
+}
+
+describe('cache', () => {
+  const dir = freshCacheDir();
+  for (const app of fixtureApps())
+    test(`${app}: a warm run gives byte-identical JSON and text reports`, async () => {
+      const root = path.join(FIXTURES, app);
+      const cold = await run(root, dir);
+      const warm = await run(root, dir);
+      assert.equal(cold.outcome, 'stored');
+      assert.equal(warm.outcome, 'hit');
+      assert.equal(warm.json, cold.json);
+      assert.equal(warm.text, cold.text);
+    });
+
+  test('a cold run through the cache reports what a run without it does', async () => {
+    for (const app of ['demo-app', 'scan/monorepo', 'prompts/prompt-file', 'versions/monorepo']) {
+      const root = path.join(FIXTURES, app);
+      const plain = reports(await migrate(root, { dryRun: true }));
+      const cold = await run(root, freshCacheDir());
+      assert.equal(cold.outcome, 'stored', app);
+      assert.equal(cold.json, plain.json, app);
+      assert.equal(cold.text, plain.text, app);
+    }
+  });
+
+  describe('what sends the next run back to a full scan', () => {
+    const files = {
+      'package.json': JSON.stringify({ name: 'app', dependencies: { '@mastra/core': '1.71.0' } }),
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true } }),
+      'src/agent.ts': [
+        `import { Agent } from '@mastra/core/agent';`,
+        `import { readFileSync } from 'node:fs';`,
+        `import { search } from './tools';`,
+        `export const agent = new Agent({`,
+        `  id: 'a', name: 'a', model: 'openai/gpt-4o',`,
+        `  instructions: readFileSync(new URL('../prompt.md', import.meta.url), 'utf8') + readFileSync(new URL('../private/prompt.md', import.meta.url), 'utf8'),`,
+        `  tools: { 'search.web': search },`,
+        `});`,
+        ``,
+      ].join('\n'),
+      'src/tools.ts': [
+        `import { createTool } from '@mastra/core/tools';`,
+        `export const search = createTool({ id: 'search', description: 'd', execute: async () => 1 });`,
+        ``,
+      ].join('\n'),
+      'prompt.md': 'Use search.web to look things up.\n',
+      // Ignored, so not in the file list: only the record of what the run read covers it.
+      '.gitignore': 'private/\n',
+      'private/prompt.md': 'Use search.web first.\n',
+    };
+
+    async function warmed() {
+      const project = tempProject(files);
+      const dir = freshCacheDir();
+      const cold = await run(project.root, dir);
+      assert.equal(cold.outcome, 'stored');
+      assert.equal((await run(project.root, dir)).outcome, 'hit');
+      return { ...project, dir, cold };
+    }
+
+    const changes: Array<[string, (root: string) => void]> = [
+      [
+        'a candidate file changes',
+        (r) => writeFileSync(path.join(r, 'src/tools.ts'), `${files['src/tools.ts']}// edited\n`),
+      ],
+      [
+        'an imported file changes',
+        (r) =>
+          writeFileSync(
+            path.join(r, 'src/tools.ts'),
+            files['src/tools.ts'].replace(`id: 'search'`, `id: 'find'`),
+          ),
+      ],
+      ['the tsconfig changes', (r) => writeFileSync(path.join(r, 'tsconfig.json'), '{}')],
+      [
+        'a package.json changes',
+        (r) =>
+          writeFileSync(
+            path.join(r, 'package.json'),
+            JSON.stringify({ name: 'app', dependencies: { '@mastra/core': '0.10.15' } }),
+          ),
+      ],
+      [
+        'a file is added',
+        (r) => writeFileSync(path.join(r, 'src/more.ts'), 'export const x = 1;\n'),
+      ],
+      [
+        'a prompt file changes',
+        (r) => writeFileSync(path.join(r, 'prompt.md'), 'Use search_web.\n'),
+      ],
+      [
+        'a prompt file outside the file list changes',
+        (r) => writeFileSync(path.join(r, 'private/prompt.md'), 'Call search_web.\n'),
+      ],
+      ['a prettier config appears', (r) => writeFileSync(path.join(r, '.prettierrc'), '{}\n')],
+    ];
+    for (const [what, change] of changes)
+      test(what, async () => {
+        const { root, dir, cold, cleanup } = await warmed();
+        try {
+          change(root);
+          const next = await run(root, dir);
+          assert.equal(next.outcome, 'stored');
+          // And the stored answer is the fresh one: a second run serves it.
+          const again = await run(root, dir);
+          assert.equal(again.outcome, 'hit');
+          assert.equal(again.json, next.json);
+          if (/imported|prompt/.test(what)) assert.notEqual(next.json, cold.json);
+        } finally {
+          cleanup();
+        }
+      });
+
+    test('other options are another entry, never the same answer', async () => {
+      const { root, dir, cold, cleanup } = await warmed();
+      try {
+        const other = await run(root, dir, { only: ['rewrite-keys'] });
+        assert.equal(other.outcome, 'stored');
+        assert.equal((await run(root, dir)).json, cold.json);
+      } finally {
+        cleanup();
+      }
+    });
+  });
+
+  test('--no-cache and writing runs never use the cache', async () => {
+    const dir = freshCacheDir();
+    const root = path.join(FIXTURES, 'scan/clean');
+    let outcome: CacheOutcome | undefined;
+    await migrateWithCache(
+      root,
+      { dryRun: true, cache: false, cacheDir: dir },
+      (o) => (outcome = o),
+    );
+    assert.equal(outcome, 'off');
+    assert.deepEqual(readdirSync(dir), []);
+  });
+
+  test('a cache that cannot be read or written never fails the run', async () => {
+    const root = path.join(FIXTURES, 'scan/clean');
+    const expected = await run(root, freshCacheDir());
+    // A file where the cache folder should be: nothing can be written under it.
+    const blocked = path.join(freshCacheDir(), 'file');
+    writeFileSync(blocked, 'not a folder');
+    const unwritable = await run(root, blocked);
+    assert.equal(unwritable.outcome, 'miss');
+    assert.equal(unwritable.json, expected.json);
+    // A corrupt entry is a miss, and is replaced.
+    const dir = freshCacheDir();
+    await run(root, dir);
+    const [version] = readdirSync(dir);
+    for (const f of readdirSync(path.join(dir, version!))) {
+      writeFileSync(path.join(dir, version!, f), '{"format":1,"key":');
+      chmodSync(path.join(dir, version!, f), 0o644);
+    }
+    const corrupt = await run(root, dir);
+    assert.equal(corrupt.outcome, 'stored');
+    assert.equal(corrupt.json, expected.json);
+  });
+
+  test('the CLI: a second check is served from the cache, --no-cache runs in full', async () => {
+    const env = { MASTRA_TOOL_NAMES_CACHE_DIR: freshCacheDir() };
+    const args = ['check', path.join(FIXTURES, 'demo-app'), '--format', 'json', '--verbose'];
+    const cold = await runCli(args, undefined, undefined, env);
+    const warm = await runCli(args, undefined, undefined, env);
+    const off = await runCli([...args, '--no-cache'], undefined, undefined, env);
+    assert.match(cold.stderr, /^cache +stored$/m);
+    assert.match(warm.stderr, /^cache +hit$/m);
+    assert.doesNotMatch(off.stderr, /^cache /m);
+    assert.equal(cold.code, 1);
+    for (const r of [warm, off]) {
+      assert.equal(r.code, cold.code);
+      assert.equal(r.stdout, cold.stdout);
+    }
+  });
+
+  test('the cache folder: the override, XDG_CACHE_HOME, else the home cache folder', () => {
+    assert.equal(cacheDir({ MASTRA_TOOL_NAMES_CACHE_DIR: '/x/y' }), '/x/y');
+    if (process.platform === 'linux') {
+      assert.equal(cacheDir({ XDG_CACHE_HOME: '/c' }), '/c/mastra-tool-names');
+      // A relative XDG_CACHE_HOME is not valid and is ignored.
+      assert.equal(
+        cacheDir({ XDG_CACHE_HOME: 'rel' }),
+        path.join(os.homedir(), '.cache', 'mastra-tool-names'),
+      );
+    }
+  });
+});
