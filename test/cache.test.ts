@@ -3,12 +3,24 @@
  * any change to what an answer rests on sends the next run back to a full scan.
  */
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { migrateWithCache, type CacheOutcome } from '../src/cache/cached-migrate.ts';
+import {
+  migrateWithCache,
+  type CacheFiles,
+  type CacheOutcome,
+} from '../src/cache/cached-migrate.ts';
 import { cacheDir } from '../src/cache/dir.ts';
 import { migrate } from '../src/migrate/migrate.ts';
 import { buildReport } from '../src/report/build.ts';
@@ -169,6 +181,43 @@ describe('cache', () => {
         }
       });
 
+    test('a file that kept its size and modification time is read again all the same', async () => {
+      const project = tempProject(files);
+      const dir = freshCacheDir();
+      try {
+        // Files changed within 2 s of a hashing are always read again (a coarse file-system clock).
+        await new Promise((resolve) => setTimeout(resolve, 2100));
+        const seen: Array<[CacheOutcome, CacheFiles | undefined]> = [];
+        const note = (o: CacheOutcome, f?: CacheFiles) => seen.push([o, f]);
+        const once = () => migrateWithCache(project.root, { dryRun: true, cacheDir: dir }, note);
+        const cold = reports(await once());
+        await new Promise((resolve) => setTimeout(resolve, 2100));
+        await once();
+        const [[first, all], [second, warm]] = seen as [
+          [CacheOutcome, CacheFiles],
+          [CacheOutcome, CacheFiles],
+        ];
+        assert.equal(first, 'stored');
+        assert.equal(all.read, all.fingerprinted);
+        // Nothing changed: the stats vouch for every file, none is read.
+        assert.equal(second, 'hit');
+        assert.equal(warm.read, 0);
+        assert.equal(warm.fingerprinted, all.fingerprinted);
+        // Same size, modification time set back: the inode's change time still tells.
+        const file = path.join(project.root, 'src/tools.ts');
+        const { atime, mtime } = statSync(file);
+        writeFileSync(file, files['src/tools.ts'].replace(`id: 'search'`, `id: 'seeks'`));
+        utimesSync(file, atime, mtime);
+        const changed = reports(await once());
+        const [third, after] = seen[2]!;
+        assert.equal(third, 'stored');
+        assert.ok(after!.read >= 1);
+        assert.notEqual(changed.json, cold.json);
+      } finally {
+        project.cleanup();
+      }
+    });
+
     test('other options are another entry, never the same answer', async () => {
       const { root, dir, cold, cleanup } = await warmed();
       try {
@@ -222,8 +271,8 @@ describe('cache', () => {
     const cold = await runCli(args, undefined, undefined, env);
     const warm = await runCli(args, undefined, undefined, env);
     const off = await runCli([...args, '--no-cache'], undefined, undefined, env);
-    assert.match(cold.stderr, /^cache +stored$/m);
-    assert.match(warm.stderr, /^cache +hit$/m);
+    assert.match(cold.stderr, /^cache +stored \(\d+ of \d+ files read to hash them\)$/m);
+    assert.match(warm.stderr, /^cache +hit \(\d+ of \d+ files read to hash them\)$/m);
     assert.doesNotMatch(off.stderr, /^cache /m);
     assert.equal(cold.code, 1);
     for (const r of [warm, off]) {

@@ -3,7 +3,7 @@ import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { RULE_IDS } from '../../src/plan/model.ts';
-import type { CacheOutcome } from '../../src/cache/cached-migrate.ts';
+import type { CacheFiles, CacheOutcome } from '../../src/cache/cached-migrate.ts';
 import type { Report } from '../../src/report/model.ts';
 import {
   FORMATS,
@@ -124,9 +124,11 @@ function renderOptions(argv: RunArgs): RenderOptions {
 }
 
 /** With --verbose, how the run used the cache (on stderr). */
-export function cacheNote(argv: RunArgs): (outcome: CacheOutcome) => void {
-  return (outcome) => {
-    if (argv.verbose && outcome !== 'off') process.stderr.write(`cache     ${outcome}\n`);
+export function cacheNote(argv: RunArgs): (outcome: CacheOutcome, files?: CacheFiles) => void {
+  return (outcome, files) => {
+    if (!argv.verbose || outcome === 'off') return;
+    const read = files ? ` (${files.read} of ${files.fingerprinted} files read to hash them)` : '';
+    process.stderr.write(`cache     ${outcome}${read}\n`);
   };
 }
 

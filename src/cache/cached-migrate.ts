@@ -16,9 +16,16 @@ import { selectRules } from '../migrate/rules.ts';
 import { PhaseClock } from '../progress.ts';
 import { discover, realRoot, type Discovered } from '../scan/files/discover.ts';
 import { cacheDir } from './dir.ts';
-import { codeFingerprint, contextFiles, fingerprint, foldersUp, hashAll } from './fingerprint.ts';
+import {
+  codeFingerprint,
+  contextFiles,
+  fingerprint,
+  Fingerprints,
+  foldersUp,
+  hashAll,
+} from './fingerprint.ts';
 import { recordingReads } from './reads.ts';
-import { FORMAT, readEntry, writeEntry } from './store.ts';
+import { FORMAT, readEntry, readMemo, writeEntry, writeMemo } from './store.ts';
 
 export interface CacheOptions {
   /** Serve and store dry-run results in the cache (default true). */
@@ -29,8 +36,14 @@ export interface CacheOptions {
 
 export type CachedMigrateOptions = MigrateOptions & CacheOptions;
 
-/** How the last run used the cache (for tests and `--verbose`). */
+/** How a run used the cache (for tests and `--verbose`). */
 export type CacheOutcome = 'off' | 'hit' | 'miss' | 'stored';
+
+/** Files whose fingerprints the key took, and how many of them had to be read to get them. */
+export interface CacheFiles {
+  fingerprinted: number;
+  read: number;
+}
 
 /** Folders whose context files count: the root and every folder above it, and every package's folder. */
 function contextFolders(discovered: Discovered): string[] {
@@ -40,7 +53,12 @@ function contextFolders(discovered: Discovered): string[] {
   return [...dirs].sort();
 }
 
-function* keyParts(discovered: Discovered, options: CachedMigrateOptions, rules: string[]) {
+function* keyParts(
+  discovered: Discovered,
+  options: CachedMigrateOptions,
+  rules: string[],
+  fingerprint: (file: string) => string,
+) {
   yield `mastra-tool-names cache ${FORMAT}`;
   yield codeFingerprint();
   yield JSON.stringify({
@@ -65,7 +83,7 @@ type Stored = Omit<MigrateResult, 'timings'>;
 export async function migrateWithCache(
   target: string,
   options: CachedMigrateOptions = {},
-  outcome?: (o: CacheOutcome) => void,
+  outcome?: (o: CacheOutcome, files?: CacheFiles) => void,
 ): Promise<MigrateResult> {
   const full = async (extra: Partial<MigrateOptions> = {}) =>
     (await import('../migrate/migrate.ts')).migrate(target, { ...options, ...extra });
@@ -82,7 +100,6 @@ export async function migrateWithCache(
 
   const listed = [...discovered.sources, ...discovered.tsconfigs, ...discovered.texts];
   clock.start('cache', listed.length);
-  const key = hashAll(keyParts(discovered, options, rules));
   const dir = options.cacheDir ?? cacheDir();
   // One slot per root, options and build: a changed file replaces the slot's entry.
   const slot = hashAll([
@@ -90,10 +107,19 @@ export async function migrateWithCache(
     root,
     JSON.stringify([rules, options.prefer, options.include, options.exclude]),
   ]);
+  const prints = new Fingerprints(readMemo(dir, slot));
+  const fp = (file: string) => prints.of(file);
+  const key = hashAll(keyParts(discovered, options, rules, fp));
   const entry = readEntry<Stored>(dir, slot);
+  const hit = entry?.key === key && entry.extras.every(([f, print]) => fp(f) === print);
   clock.end(listed.length);
-  if (entry && entry.key === key && entry.extras.every(([f, fp]) => fingerprint(f) === fp)) {
-    outcome?.('hit');
+  if (prints.hashed > 0) await writeMemo(dir, slot, prints.memo);
+  const files = () => ({
+    fingerprinted: Object.keys(prints.memo.files).length,
+    read: prints.hashed,
+  });
+  if (hit) {
+    outcome?.('hit', files());
     return { ...entry.value, timings: clock.timings() };
   }
 
@@ -105,6 +131,10 @@ export async function migrateWithCache(
   for (const d of formatted)
     for (const up of foldersUp(d))
       for (const f of contextFiles(up)) if (!reads.has(f)) reads.set(f, fingerprint(f));
+  // Their stats too, so the next run need not read them (the entry keeps what the run saw).
+  const before = prints.hashed;
+  for (const f of reads.keys()) prints.of(f);
+  if (prints.hashed > before) await writeMemo(dir, slot, prints.memo);
   const { timings: _timings, ...value } = result;
   const stored = await writeEntry<Stored>(dir, slot, {
     format: FORMAT,
@@ -112,6 +142,6 @@ export async function migrateWithCache(
     extras: [...reads].sort(([a], [b]) => a.localeCompare(b)),
     value,
   });
-  outcome?.(stored ? 'stored' : 'miss');
+  outcome?.(stored ? 'stored' : 'miss', files());
   return result;
 }

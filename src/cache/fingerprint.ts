@@ -1,13 +1,17 @@
 /**
  * Content fingerprints for the cache key: a file's bytes hashed, a folder's sorted entry names, or
- * why it could not be read (a missing file is a fact too: creating it can change an answer).
+ * why it could not be read (a missing file is a fact too: creating it can change an answer). SHA-1
+ * names content here as git's object names do (no secret rests on it; it is the fastest on this
+ * hardware by far). A file whose size, times and inode are those it had when it was last hashed
+ * keeps that hash (git's index does the same), unless it changed so close to that hashing that a
+ * coarse file-system clock could hide a change.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const sha = (data: string | Buffer) => createHash('sha1').update(data).digest('hex');
 
 /** What `file` holds now: `f:<hash>` for a file, `d:<hash of names>` for a folder, `-:<code>` when neither. */
 export function fingerprint(file: string): string {
@@ -21,6 +25,66 @@ export function fingerprint(file: string): string {
     return `d:${sha(readdirSync(file).sort().join('\0'))}`;
   } catch (error) {
     return `-:${(error as NodeJS.ErrnoException).code ?? 'error'}`;
+  }
+}
+
+/** What a file was when it was hashed: size, mtime, ctime, inode, fingerprint. */
+export type StatRecord = [number, number, number, number, string];
+
+/** Stats and fingerprints of the last run, to skip reading files that did not change since. */
+export interface StatMemo {
+  /** When the run that hashed these files started (ms since the epoch). */
+  at: number;
+  files: Record<string, StatRecord>;
+}
+
+/** A file-system clock may round times to 2 s (FAT); changes closer than this to a hashing are re-read. */
+const RACY_MS = 2000;
+
+export class Fingerprints {
+  readonly #previous: StatMemo | undefined;
+  readonly #seen = new Map<string, string>();
+  /** Stats of what was fingerprinted in this run: the memo of the next. */
+  readonly memo: StatMemo = { at: Date.now(), files: {} };
+  /** Files read and hashed in this run (the others kept their hash). */
+  hashed = 0;
+
+  constructor(previous?: StatMemo) {
+    this.#previous = previous;
+  }
+
+  of(file: string): string {
+    const known = this.#seen.get(file);
+    if (known !== undefined) return known;
+    const fp = this.#of(file);
+    this.#seen.set(file, fp);
+    return fp;
+  }
+
+  #of(file: string): string {
+    let st;
+    try {
+      st = statSync(file);
+    } catch {
+      return fingerprint(file);
+    }
+    if (!st.isFile()) return fingerprint(file);
+    const record = this.#previous?.files[file];
+    if (
+      record &&
+      record[0] === st.size &&
+      record[1] === st.mtimeMs &&
+      record[2] === st.ctimeMs &&
+      record[3] === st.ino &&
+      Math.max(st.mtimeMs, st.ctimeMs) < this.#previous.at - RACY_MS
+    ) {
+      this.memo.files[file] = record;
+      return record[4];
+    }
+    const fp = fingerprint(file);
+    this.hashed++;
+    this.memo.files[file] = [st.size, st.mtimeMs, st.ctimeMs, st.ino, fp];
+    return fp;
   }
 }
 

@@ -8,6 +8,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import type { StatMemo } from './fingerprint.ts';
 
 export interface Entry<T> {
   format: number;
@@ -20,7 +21,34 @@ export interface Entry<T> {
 
 export const FORMAT = 1;
 
-const fileOf = (dir: string, slot: string) => path.join(dir, `v${FORMAT}`, `${slot}.json`);
+const fileOf = (dir: string, slot: string, kind = '') =>
+  path.join(dir, `v${FORMAT}`, `${slot}${kind}.json`);
+
+/** The stats of the files the slot's last run hashed (a separate file: it changes more often). */
+export function readMemo(dir: string, slot: string): StatMemo | undefined {
+  try {
+    const memo = JSON.parse(readFileSync(fileOf(dir, slot, '.stats'), 'utf8')) as StatMemo;
+    return typeof memo?.at === 'number' && memo.files && typeof memo.files === 'object'
+      ? memo
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeMemo(dir: string, slot: string, memo: StatMemo): Promise<void> {
+  await write(fileOf(dir, slot, '.stats'), JSON.stringify(memo));
+}
+
+async function write(file: string, text: string): Promise<boolean> {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    await writeFileAtomic(file, text, 'utf8');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function readEntry<T>(dir: string, slot: string): Entry<T> | undefined {
   try {
@@ -34,13 +62,6 @@ export function readEntry<T>(dir: string, slot: string): Entry<T> | undefined {
 }
 
 /** Stores `entry`; true when it was written. */
-export async function writeEntry<T>(dir: string, slot: string, entry: Entry<T>): Promise<boolean> {
-  try {
-    const file = fileOf(dir, slot);
-    mkdirSync(path.dirname(file), { recursive: true });
-    await writeFileAtomic(file, JSON.stringify(entry), 'utf8');
-    return true;
-  } catch {
-    return false;
-  }
+export function writeEntry<T>(dir: string, slot: string, entry: Entry<T>): Promise<boolean> {
+  return write(fileOf(dir, slot), JSON.stringify(entry));
 }
