@@ -243,6 +243,20 @@ describe('cache', () => {
     assert.deepEqual(readdirSync(dir), []);
   });
 
+  test('a cache folder inside the target is not used: a dry run writes nothing there', async () => {
+    const project = tempProject({ 'src/a.ts': 'export const a = 1;\n' });
+    try {
+      const inside = path.join(project.root, '.cache');
+      const first = await run(project.root, inside);
+      const second = await run(project.root, inside);
+      assert.equal(first.outcome, 'off');
+      assert.equal(second.json, first.json);
+      assert.deepEqual(readdirSync(project.root).sort(), ['src']);
+    } finally {
+      project.cleanup();
+    }
+  });
+
   test('a cache that cannot be read or written never fails the run', async () => {
     const root = path.join(FIXTURES, 'scan/clean');
     const expected = await run(root, freshCacheDir());

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { MigrateOptions, MigrateResult } from '../migrate/migrate.ts';
 import { selectRules } from '../migrate/rules.ts';
 import { PhaseClock } from '../progress.ts';
-import { discover, realRoot, type Discovered } from '../scan/files/discover.ts';
+import { discover, isInside, realRoot, type Discovered } from '../scan/files/discover.ts';
 import { cacheDir } from './dir.ts';
 import {
   codeFingerprint,
@@ -93,6 +93,12 @@ export async function migrateWithCache(
   }
   const rules = selectRules(options);
   const root = realRoot(target);
+  const dir = path.resolve(options.cacheDir ?? cacheDir());
+  // A cache folder inside the target would be a write in it (and part of what the next run lists).
+  if (isInside(root, dir)) {
+    outcome?.('off');
+    return full();
+  }
   const clock = options.clock ?? new PhaseClock();
   clock.start('discover');
   const discovered = await discover(root, options);
@@ -100,7 +106,6 @@ export async function migrateWithCache(
 
   const listed = [...discovered.sources, ...discovered.tsconfigs, ...discovered.texts];
   clock.start('cache', listed.length);
-  const dir = options.cacheDir ?? cacheDir();
   // One slot per root, options and build: a changed file replaces the slot's entry.
   const slot = hashAll([
     codeFingerprint(),
