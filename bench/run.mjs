@@ -13,10 +13,12 @@
 // BENCH_COMPARE=path/to/dist/bin/mastra-tool-names.js adds that build's migrate --dry-run to every
 // table (an earlier commit, built elsewhere), for before/after figures measured in the same run.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate, generateSmallApp } from './generate.mjs';
+import { benchRepos } from './repos.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -33,6 +35,10 @@ const TREE_TARGETS = {
 const TREE_RSS_MIB = 1024;
 const APP_RATIO = 0.25;
 const APP_RSS_MIB = 250;
+const REPO_FLOOR_RATIO = 2;
+const REPO_ASTGREP_RATIO = 1.5;
+const REPO_RSS_MIB = 300;
+const WARM_RATIO = 0.2;
 const STARTUP_TARGETS = {
   '--version': 0.25,
   '--help': 0.25,
@@ -45,13 +51,24 @@ const cli = path.join(repo, 'dist', 'bin', 'mastra-tool-names.js');
 const bin = (name) => path.join(here, 'node_modules', '.bin', name);
 const compare = process.env.BENCH_COMPARE ? path.resolve(process.env.BENCH_COMPARE) : undefined;
 
-function once(cmd, args, cwd) {
+/**
+ * One timed run. Every run gets an empty cache folder of its own (a cold run, as before the cache
+ * existed) unless `cacheDir` names one (the warm rows).
+ */
+function once(cmd, args, cwd, cacheDir) {
+  const fresh = cacheDir ? undefined : mkdtempSync(path.join(os.tmpdir(), 'mtn-bench-cache-'));
   const r = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...args], {
     cwd,
     encoding: 'utf8',
     maxBuffer: 1 << 30,
-    env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: '--max-old-space-size=8192' },
+    env: {
+      ...process.env,
+      NO_COLOR: '1',
+      NODE_OPTIONS: '--max-old-space-size=8192',
+      MASTRA_TOOL_NAMES_CACHE_DIR: cacheDir ?? fresh,
+    },
   });
+  if (fresh) rmSync(fresh, { recursive: true, force: true });
   const lines = r.stderr.trim().split('\n');
   const [seconds, kb] = (lines.at(-1) ?? '').split(' ').map(Number);
   return {
@@ -70,7 +87,7 @@ function measure(rows) {
   const runs = rows.map(() => []);
   for (let r = 0; r < RUNS; r++)
     rows.forEach((row, i) =>
-      runs[i].push(row.run ? row.run() : once(row.cmd, row.args, row.cwd ?? repo)),
+      runs[i].push(row.run ? row.run() : once(row.cmd, row.args, row.cwd ?? repo, row.cacheDir)),
     );
   return rows.map((row, i) => ({
     label: row.label,
@@ -122,9 +139,9 @@ const rel = (p) => path.relative(repo, p) || '.';
 
 execFileSync('npm', ['run', 'build'], { cwd: repo, stdio: 'ignore' });
 console.log(`Node ${process.version}, ${RUNS} runs per figure (medians)`);
-/** BENCH_SECTIONS=startup,apps,trees,verify (default: all) runs only those tables. */
+/** BENCH_SECTIONS=startup,apps,trees,repos,verify (default: all) runs only those tables. */
 const SECTIONS = new Set(
-  (process.env.BENCH_SECTIONS ?? 'startup,apps,trees,verify').split(',').map((x) => x.trim()),
+  (process.env.BENCH_SECTIONS ?? 'startup,apps,trees,repos,verify').split(',').map((x) => x.trim()),
 );
 
 // 1. Start-up.
@@ -320,7 +337,55 @@ for (const [tree, perSize] of Object.entries(perTree)) {
   });
 }
 
-// 4. verify: a small app against its own import plus one call per agent (the floor: the same
+// 4. Real repositories (repos.mjs): check cold and warm against the parse floor and ast-grep.
+const repoShapes = SECTIONS.has('repos') ? benchRepos() : [];
+if (repoShapes.length) {
+  console.log(
+    `\nReal repositories: check --format json, cold (an empty cache) and warm (nothing changed), against the parse floor (every .ts/.tsx of the packages depending on @mastra/core, parsed once: parse-floor.mjs) and ast-grep`,
+  );
+  console.log(
+    `| repository @ commit | .ts files | floor files | check cold s | floor s | cold ÷ floor (≤ ${REPO_FLOOR_RATIO} with agents) | ast-grep s | cold ÷ ast-grep (≤ ${REPO_ASTGREP_RATIO} without) | peak RSS MiB (≤ ${REPO_RSS_MIB}) | check warm s | warm ÷ cold (≤ ${WARM_RATIO}) |${compare ? ' compare build cold s | ÷ floor | RSS MiB |' : ''}`,
+  );
+  console.log(
+    `| --- | ---: | ---: | ---: | ---: | --- | ---: | --- | --- | ---: | --- |${compare ? ' ---: | ---: | ---: |' : ''}`,
+  );
+}
+for (const shape of repoShapes) {
+  const warmDir = mkdtempSync(path.join(os.tmpdir(), 'mtn-bench-warm-'));
+  const check = (build) => [build, 'check', shape.dir, '--format', 'json'];
+  once(process.execPath, check(cli), repo, warmDir);
+  const rows = measure([
+    { label: 'cold', cmd: process.execPath, args: check(cli) },
+    {
+      label: 'floor',
+      cmd: process.execPath,
+      args: [path.join(here, 'parse-floor.mjs'), shape.dir],
+    },
+    {
+      label: 'ast-grep',
+      cmd: bin('ast-grep'),
+      args: ['run', '-p', 'new Agent($$$)', '-l', 'ts', shape.dir],
+    },
+    { label: 'warm', cmd: process.execPath, args: check(cli), cacheDir: warmDir },
+    ...(compare ? [{ label: 'compare', cmd: process.execPath, args: check(compare) }] : []),
+  ]);
+  rmSync(warmDir, { recursive: true, force: true });
+  const [cold, floor, grep, warm, before] = rows;
+  const report = JSON.parse(cold.stdout);
+  const floorFiles = JSON.parse(floor.stdout).files;
+  const agents = report.agents.length;
+  const toFloor = cold.seconds / floor.seconds;
+  const toGrep = cold.seconds / grep.seconds;
+  const toCold = warm.seconds / cold.seconds;
+  const extra = before
+    ? ` ${before.seconds.toFixed(2)} | ${(before.seconds / floor.seconds).toFixed(2)} | ${before.rssMiB.toFixed(0)} |`
+    : '';
+  console.log(
+    `| ${shape.label} (${agents} agents) | ${countTs(shape.dir)} | ${floorFiles} | ${cold.seconds.toFixed(2)} | ${floor.seconds.toFixed(2)} | ${toFloor.toFixed(2)}${agents ? ` ${ok(toFloor <= REPO_FLOOR_RATIO)}` : ''} | ${grep.seconds.toFixed(2)} | ${toGrep.toFixed(2)}${agents ? '' : ` ${ok(toGrep <= REPO_ASTGREP_RATIO)}`} | ${cold.rssMiB.toFixed(0)} ${ok(cold.rssMiB <= REPO_RSS_MIB)} | ${warm.seconds.toFixed(2)} | ${toCold.toFixed(2)} ${ok(toCold <= WARM_RATIO)} |${extra}`,
+  );
+}
+
+// 5. verify: a small app against its own import plus one call per agent (the floor: the same
 // loader, the same local replies, no guards, no scan, no report). The child's own load and call
 // times come from verify's report; the provider requests per call show that nothing is retried.
 const VERIFY_RATIO = 1.5;

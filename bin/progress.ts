@@ -7,6 +7,7 @@ import { PhaseClock, type PhaseTiming, type ProgressEvent } from '../src/progres
 
 const UNIT: Record<ProgressEvent['phase'], string> = {
   discover: 'files found',
+  cache: 'files hashed',
   prefilter: 'files read',
   scan: 'candidate files parsed',
   plan: 'edits planned',

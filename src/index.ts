@@ -9,3 +9,10 @@ export * from './migrate/index.ts';
 export { buildReport, TOOL_VERSION } from './report/build.ts';
 export type * from './report/model.ts';
 export { renderReport, FORMATS, type Format, type RenderOptions } from './report/render/index.ts';
+export {
+  migrateWithCache,
+  type CacheOptions,
+  type CachedMigrateOptions,
+  type CacheOutcome,
+} from './cache/cached-migrate.ts';
+export { cacheDir } from './cache/dir.ts';

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 
 export const PHASES = [
   'discover',
+  'cache',
   'prefilter',
   'scan',
   'plan',

@@ -16,13 +16,16 @@ const HEAVY =
   /[\\/]node_modules[\\/](typescript|ts-morph|@ts-morph[\\/]common|jscodeshift|recast|@babel[\\/]parser|prettier)[\\/]/;
 
 /** The modules a CLI run resolved, and its exit code. */
-function loaded(args: string[]): { code: number | null; modules: string[] } {
+function loaded(
+  args: string[],
+  env: Record<string, string> = {},
+): { code: number | null; modules: string[] } {
   const dir = mkdtempSync(path.join(tmpdir(), 'mtn-modules-'));
   const log = path.join(dir, 'modules.log');
   try {
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', RECORD, BIN, ...args], {
       encoding: 'utf8',
-      env: { ...process.env, MTN_MODULE_LOG: log, NO_COLOR: '1' },
+      env: { ...process.env, MTN_MODULE_LOG: log, NO_COLOR: '1', ...env },
     });
     const modules = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     return { code: r.status, modules };
@@ -55,5 +58,24 @@ describe('start-up loads only what the command needs', () => {
     ]);
     assert.equal(code, 0);
     assert.ok(modules.some((m) => /[\\/]node_modules[\\/]ts-morph[\\/]/.test(m)));
+  });
+
+  test('a check served from the cache loads none of them; the run that filled it did', () => {
+    const cache = mkdtempSync(path.join(tmpdir(), 'mtn-startup-cache-'));
+    try {
+      const args = ['check', fileURLToPath(new URL('../fixtures/demo-app/', import.meta.url))];
+      const env = { MASTRA_TOOL_NAMES_CACHE_DIR: cache };
+      const cold = loaded(args, env);
+      const warm = loaded(args, env);
+      assert.equal(cold.code, 1);
+      assert.equal(warm.code, 1);
+      assert.ok(cold.modules.some((m) => HEAVY.test(m)));
+      assert.deepEqual(
+        warm.modules.filter((m) => HEAVY.test(m)),
+        [],
+      );
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 });

@@ -98,9 +98,11 @@ describe('progress', () => {
 
   test('--verbose prints phase timings on stderr and leaves stdout as it was', async () => {
     const plain = await runCli(['migrate', '--dry-run', '--format', 'json', 'fixtures/demo-app']);
+    // A full run (the plain one above filled the cache, which would serve this one).
     const verbose = await runCli([
       'migrate',
       '--dry-run',
+      '--no-cache',
       '--verbose',
       '--format',
       'json',

@@ -1,6 +1,6 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { EXIT } from '../io.ts';
-import { engineOptions, emitReport, runOptions, type RunArgs } from './run-options.ts';
+import { cacheNote, engineOptions, emitReport, runOptions, type RunArgs } from './run-options.ts';
 import { existingDirectory } from './scan.ts';
 
 /** The command line that applies what `check` found, with the same rule selection. */
@@ -25,13 +25,13 @@ export const checkCommand: CommandModule<object, RunArgs> = {
     ),
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
     const root = await existingDirectory(argv.path);
-    const [{ migrate }, { buildReport }, { withProgress }] = await Promise.all([
-      import('../../src/migrate/migrate.ts'),
+    const [{ migrateWithCache }, { buildReport }, { withProgress }] = await Promise.all([
+      import('../../src/cache/cached-migrate.ts'),
       import('../../src/report/build.ts'),
       import('../progress.ts'),
     ]);
     const result = await withProgress(argv.verbose, (clock) =>
-      migrate(root, { ...engineOptions(argv), dryRun: true, clock }),
+      migrateWithCache(root, { ...engineOptions(argv), dryRun: true, clock }, cacheNote(argv)),
     );
     const report = buildReport(result, 'check', argv.path);
     const pending = report.totals.changes > 0 || report.totals.findings > 0;

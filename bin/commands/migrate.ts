@@ -1,6 +1,6 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { EXIT } from '../io.ts';
-import { engineOptions, emitReport, runOptions, type RunArgs } from './run-options.ts';
+import { cacheNote, engineOptions, emitReport, runOptions, type RunArgs } from './run-options.ts';
 import { existingDirectory } from './scan.ts';
 import { interruptOnSignals, signalExitCode } from '../signals.ts';
 import { migrateVerified, verifyFlags, type VerifyFlagArgs } from './migrate-verify.ts';
@@ -34,19 +34,23 @@ export const migrateCommand: CommandModule<object, MigrateArgs> = {
   handler: async (argv: ArgumentsCamelCase<MigrateArgs>) => {
     const root = await existingDirectory(argv.path);
     if (argv.verify) return migrateVerified(root, argv, engineOptions(argv));
-    const [{ migrate }, { buildReport }, { withProgress }] = await Promise.all([
-      import('../../src/migrate/migrate.ts'),
+    const [{ migrateWithCache }, { buildReport }, { withProgress }] = await Promise.all([
+      import('../../src/cache/cached-migrate.ts'),
       import('../../src/report/build.ts'),
       import('../progress.ts'),
     ]);
     const result = await withProgress(argv.verbose, (clock) =>
-      migrate(root, {
-        ...engineOptions(argv),
-        dryRun: argv.dryRun,
-        force: argv.force,
-        clock,
-        armInterruption: interruptOnSignals,
-      }),
+      migrateWithCache(
+        root,
+        {
+          ...engineOptions(argv),
+          dryRun: argv.dryRun,
+          force: argv.force,
+          clock,
+          armInterruption: interruptOnSignals,
+        },
+        cacheNote(argv),
+      ),
     );
     const report = buildReport(result, argv.dryRun ? 'dry-run' : 'migrate', argv.path);
     await emitReport(report, argv);

@@ -3,6 +3,7 @@ import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { RULE_IDS } from '../../src/plan/model.ts';
+import type { CacheFiles, CacheOutcome } from '../../src/cache/cached-migrate.ts';
 import type { Report } from '../../src/report/model.ts';
 import {
   FORMATS,
@@ -27,6 +28,7 @@ export interface RunArgs {
   format: Format;
   report: string[];
   verbose: boolean;
+  cache: boolean;
 }
 
 /** Which files are read, and phase timings: shared by every command that scans. */
@@ -86,6 +88,12 @@ export function runOptions<T>(y: Argv<T>): Argv<T & RunArgs> {
         'for tools a prompt names by another name: re-key them, or rewrite the prompt (default: decided by the evidence)',
     })
     .options(fileOptions)
+    .option('cache', {
+      type: 'boolean',
+      default: true,
+      describe:
+        'serve a dry run from the cache in the OS cache folder when no input changed (--no-cache: always run in full)',
+    })
     .option('format', {
       type: 'string',
       choices: FORMATS,
@@ -103,6 +111,7 @@ export function runOptions<T>(y: Argv<T>): Argv<T & RunArgs> {
 
 export function engineOptions(argv: RunArgs) {
   return {
+    cache: argv.cache,
     only: argv.only,
     skip: argv.skip,
     rekeyById: argv.rekeyById,
@@ -127,6 +136,15 @@ function renderOptions(argv: RunArgs): RenderOptions {
     ...(server && repo && run ? [`the job log at ${server}/${repo}/actions/runs/${run}`] : []),
   ];
   return { base, ...(pointers.length ? { fullReport: pointers.join(', ') } : {}) };
+}
+
+/** With --verbose, how the run used the cache (on stderr). */
+export function cacheNote(argv: RunArgs): (outcome: CacheOutcome, files?: CacheFiles) => void {
+  return (outcome, files) => {
+    if (!argv.verbose || outcome === 'off') return;
+    const read = files ? ` (${files.read} of ${files.fingerprinted} files read to hash them)` : '';
+    process.stderr.write(`cache     ${outcome}${read}\n`);
+  };
 }
 
 export async function emitReport(report: Report, argv: RunArgs, footer?: string): Promise<void> {

@@ -10,13 +10,9 @@ import { findName } from '../scan/mentions/mentions.ts';
 import type { Location } from '../scan/model.ts';
 import { isSourceFile } from '../scan/files/discover.ts';
 import { readSource } from '../scan/files/read-source.ts';
+import { lineLocator } from '../scan/files/lines.ts';
 
 const QUOTES = /["'`]/;
-
-function lineAndColumn(text: string, at: number): { line: number; column: number } {
-  const before = text.slice(0, at).split('\n');
-  return { line: before.length, column: before[before.length - 1]!.length + 1 };
-}
 
 /**
  * Offsets of strings in code whose whole content is one of `names`: one pass over the quotes, so a
@@ -84,9 +80,10 @@ export function staleNames(
     const text = read(abs);
     if (text === undefined) continue;
     const file = path.relative(root, abs).split(path.sep).join('/');
+    const lineAndColumn = lineLocator(text);
     for (const { at, name } of occurrences(file, text, renames, longest)) {
       if (edited.has(`${file}:${at}`)) continue; // the key being renamed itself
-      const { line, column } = lineAndColumn(text, at);
+      const { line, column } = lineAndColumn(at);
       const location: Location = { file, line, column, start: at, end: at + name.length };
       renames.get(name)!.stillUsedAt.push(location);
     }

@@ -5,6 +5,7 @@
  * back, the measured names close the agent's run-time sources: prompts, toolChoice and activeTools
  * are checked against them offline. No timestamps, so the file only changes when the names do.
  */
+import { noteRead } from '../cache/reads.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentInfo, MeasuredRuntimeName, MeasuredSource, ScanResult } from './model.ts';
@@ -48,6 +49,8 @@ const strings = (v: unknown): v is string[] =>
 
 /** Reads and checks a names file; a clear error when it is not one. */
 export function readNamesFile(file: string): MeasuredNamesFile {
+  // A cached answer rests on this file's bytes: a change to it must miss.
+  noteRead(file);
   let value: unknown;
   try {
     value = JSON.parse(readFileSync(file, 'utf8'));

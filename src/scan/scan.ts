@@ -17,6 +17,7 @@ import { createProject } from './files/project.ts';
 import { TsConfigs } from './files/tsconfigs.ts';
 import { typedProjects, type TypeOracle } from './values/type-oracle.ts';
 import { TextCache } from './files/text-cache.ts';
+import { isRecording, noteReads } from '../cache/reads.ts';
 
 export { agentSources, scanSource } from './analyse.ts';
 
@@ -28,6 +29,8 @@ export interface ScanOptions extends DiscoverOptions {
    * measured close the agents' run-time sources, so they are checked offline.
    */
   names?: string;
+  /** The files of the root, when the caller has listed them already (the cache does, to hash them). */
+  discovered?: Discovered;
 }
 
 export async function scanRepository(
@@ -101,10 +104,13 @@ export async function scanWithInputs(
     options.names !== undefined
       ? { file: options.names, doc: readNamesFile(path.resolve(rootPath, options.names)) }
       : undefined;
-  clock.start('discover');
-  const discovered = await discover(rootPath, options);
+  let discovered = options.discovered;
+  if (!discovered) {
+    clock.start('discover');
+    discovered = await discover(rootPath, options);
+    clock.end(discovered.sources.length);
+  }
   const root = discovered.root;
-  clock.end(discovered.sources.length);
 
   clock.start('prefilter', discovered.sources.length);
   const texts = new TextCache();
@@ -148,6 +154,12 @@ export async function scanWithInputs(
     ),
   );
   clock.end(candidates.length);
+  // What the answer rests on beyond the listed files (a module outside the root, an in-repo file
+  // the typed project loaded): the cache checks these again before serving it.
+  if (isRecording()) {
+    noteReads(project.getSourceFiles().map((sf) => sf.getFilePath()));
+    noteReads(types.loaded?.() ?? []);
+  }
   const parsedText = (file: string) =>
     blocked.has(file) ? undefined : project.getSourceFile(file)?.getFullText();
   return { scan, discovered, texts, parsedText, typeChecked: types.typeChecked?.() ?? [] };

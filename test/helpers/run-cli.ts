@@ -1,8 +1,13 @@
 /** Runs the CLI from source in a child process, as a user would run the built one. */
 import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/mastra-tool-names.ts', import.meta.url));
+/** The cache of dry runs, per test process: tests never write the user's cache folder. */
+const CACHE = path.join(os.tmpdir(), `mtn-test-cache-${process.pid}`);
+
 /** tsx by its URL, so the CLI also runs from folders outside this repository. */
 const TSX = import.meta.resolve('tsx');
 
@@ -23,7 +28,7 @@ export function run(
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
-      env: { ...process.env, NO_COLOR: '1', ...env },
+      env: { ...process.env, NO_COLOR: '1', MASTRA_TOOL_NAMES_CACHE_DIR: CACHE, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -6,6 +6,7 @@
  * yarn.lock), then the range in the nearest package.json that names @mastra/core.
  */
 import { readFileSync } from 'node:fs';
+import { noteRead } from '../../cache/reads.ts';
 import path from 'node:path';
 import semver from 'semver';
 import { parse as parseYaml } from 'yaml';
@@ -15,6 +16,7 @@ const PKG = '@mastra/core';
 
 function readJson(file: string): Record<string, unknown> | undefined {
   try {
+    noteRead(file);
     const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
     return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
   } catch {
@@ -23,6 +25,7 @@ function readJson(file: string): Record<string, unknown> | undefined {
 }
 
 function readText(file: string): string | undefined {
+  noteRead(file);
   try {
     return readFileSync(file, 'utf8');
   } catch {

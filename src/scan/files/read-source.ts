@@ -5,6 +5,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
+import { noteRead } from '../../cache/reads.ts';
 
 export type SourceRead =
   | { ok: true; text: string; bytes: Buffer }
@@ -70,6 +71,7 @@ export function ioReason(error: unknown): string {
 }
 
 export function readSource(file: string): SourceRead {
+  noteRead(file);
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);

@@ -4,6 +4,7 @@
  * no tsconfig get defaults. Each file's imports are then resolved with its own tsconfig's options.
  */
 import { existsSync } from 'node:fs';
+import { noteReads } from '../../cache/reads.ts';
 import path from 'node:path';
 import { ts } from '../../ts-morph.ts';
 
@@ -78,6 +79,8 @@ export class TsConfigs {
       onUnRecoverableConfigFileDiagnostic: () => {},
     };
     const parsed = ts.getParsedCommandLineOfConfigFile(file, {}, host, this.#extended);
+    // The files it extends (perhaps outside the root) decide the options as much as it does.
+    noteReads([file, ...this.#extended.keys()]);
     if (!parsed) return undefined;
     return {
       file,

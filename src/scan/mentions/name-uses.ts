@@ -8,23 +8,18 @@
 import path from 'node:path';
 import { ts } from '../../ts-morph.ts';
 import { isSourceFile } from '../files/discover.ts';
+import { lineLocator } from '../files/lines.ts';
 import { findName, UI_TOOL_PART } from './mentions.ts';
 import type { Location, NameUse } from '../model.ts';
 
 const DATA_FILE = /\.(json|ya?ml)$/i;
 
-function lineAndColumn(text: string, at: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: at - lineStart + 1 };
-}
+type Locate = (start: number, length: number) => Location;
 
-function locationIn(file: string, text: string, start: number, length: number): Location {
-  return { file, ...lineAndColumn(text, start), start, end: start + length };
+/** Locations in one file's text (line breaks found once: see lines.ts). */
+function locator(file: string, text: string): Locate {
+  const lineOf = lineLocator(text);
+  return (start, length) => ({ file, ...lineOf(start), start, end: start + length });
 }
 
 function scriptKind(file: string): ts.ScriptKind {
@@ -61,6 +56,7 @@ function isPropertyName(node: ts.Identifier): boolean {
  * nested file cannot exhaust the stack.
  */
 function codeUses(file: string, rel: string, text: string, names: ReadonlySet<string>): NameUse[] {
+  const locationIn = locator(rel, text);
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file));
   const out: NameUse[] = [];
   const stack: ts.Node[] = [sf];
@@ -76,8 +72,6 @@ function codeUses(file: string, rel: string, text: string, names: ReadonlySet<st
         name: node.text.slice(UI_TOOL_PART.length),
         kind: 'string',
         location: locationIn(
-          rel,
-          text,
           node.getStart(sf) + 1 + UI_TOOL_PART.length,
           node.text.length - UI_TOOL_PART.length,
         ),
@@ -103,7 +97,7 @@ function codeUses(file: string, rel: string, text: string, names: ReadonlySet<st
         out.push({
           name: node.text,
           kind: 'string',
-          location: locationIn(rel, text, node.getStart(sf) + 1, node.text.length),
+          location: locationIn(node.getStart(sf) + 1, node.text.length),
           ...(access ? { access: true } : {}),
         });
       }
@@ -111,7 +105,7 @@ function codeUses(file: string, rel: string, text: string, names: ReadonlySet<st
       out.push({
         name: node.text,
         kind: 'key',
-        location: locationIn(rel, text, node.getStart(sf), node.text.length),
+        location: locationIn(node.getStart(sf), node.text.length),
       });
     }
     node.forEachChild((child) => {
@@ -124,11 +118,12 @@ function codeUses(file: string, rel: string, text: string, names: ReadonlySet<st
 /** Uses in a JSON or YAML file: a quoted name in JSON, a whole word in YAML. */
 function dataUses(rel: string, text: string, names: ReadonlySet<string>): NameUse[] {
   const json = /\.json$/i.test(rel);
+  const locationIn = locator(rel, text);
   const out: NameUse[] = [];
   for (const name of names) {
     for (const at of findName(text, name)) {
       if (json && !(text[at - 1] === '"' && text[at + name.length] === '"')) continue;
-      out.push({ name, kind: 'data', location: locationIn(rel, text, at, name.length) });
+      out.push({ name, kind: 'data', location: locationIn(at, name.length) });
     }
   }
   return out;

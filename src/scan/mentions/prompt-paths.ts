@@ -11,6 +11,7 @@
  * relative path is read at whichever of the two exists; when neither does, it is not read.
  */
 import { existsSync, statSync } from 'node:fs';
+import { noteRead } from '../../cache/reads.ts';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Node, SyntaxKind } from '../../ts-morph.ts';
@@ -236,6 +237,7 @@ export function packageRoot(root: string, dir: string): string {
 }
 
 function isKind(file: string, kind: 'file' | 'folder'): boolean {
+  noteRead(file);
   try {
     const stats = statSync(file);
     return kind === 'file' ? stats.isFile() : stats.isDirectory();

@@ -11,6 +11,7 @@
  * key known only at run time ties no file to the agent, so nothing is read.
  */
 import { readdirSync } from 'node:fs';
+import { noteRead } from '../../cache/reads.ts';
 import { Node, SyntaxKind } from '../../ts-morph.ts';
 import { declaredSymbol, unwrap, type ScanContext } from '../ast.ts';
 import { bindCall, isFunctionNode, resolveIn, type Env } from './bindings.ts';
@@ -102,6 +103,7 @@ export function registryBehind(ctx: ScanContext, node: Node, env: Env): Registry
     const [dir] = locatePath(ctx, sourceFile, dirValue, 'folder');
     if (!dir) continue;
     let entries: string[];
+    noteRead(dir);
     try {
       entries = readdirSync(dir)
         .filter((e) => !e.startsWith('.'))

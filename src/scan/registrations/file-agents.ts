@@ -5,6 +5,13 @@
  * the folder's discovered parts are ignored, as Mastra does.
  */
 import { existsSync } from 'node:fs';
+import { noteRead } from '../../cache/reads.ts';
+
+/** Whether `file` exists; a fact the cache checks again (creating the file changes the answer). */
+function exists(file: string): boolean {
+  noteRead(file);
+  return existsSync(file);
+}
 import path from 'node:path';
 import { Node, type Project, type SourceFile } from '../../ts-morph.ts';
 import { locate, propertyValue } from '../ast.ts';
@@ -108,7 +115,7 @@ function folderRuntimeTools(
         reason: `a file-based agent gets a default workspace (files and shell: ${WORKSPACE_PREFIX}* tools) when mastra dev or mastra build assembles it`,
       });
   }
-  if (!out.some((r) => r.kind === 'skills') && existsSync(path.join(abs, 'skills')))
+  if (!out.some((r) => r.kind === 'skills') && exists(path.join(abs, 'skills')))
     out.push({
       origin: 'tools',
       location: { ...folder, file: `${dir}/skills/` },
@@ -213,7 +220,7 @@ function readFolder(
   const md = path.join(abs, 'instructions.md');
   const instructions = instructionsNode
     ? textFragments(ctx, instructionsNode, 'instructions')
-    : existsSync(md)
+    : exists(md)
       ? fileFragment(ctx, md, 'instructions')
       : [];
   const idNode = prop('id');

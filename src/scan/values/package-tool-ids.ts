@@ -7,6 +7,7 @@
  * UNDECIDED, and the caller then asks the type checker, so an answer given here is the checker's.
  */
 import { readFileSync } from 'node:fs';
+import { noteRead } from '../../cache/reads.ts';
 import path from 'node:path';
 import { ts } from '../../ts-morph.ts';
 
@@ -98,6 +99,7 @@ export class PackageToolIds {
   #file(file: string): ts.SourceFile | undefined {
     if (this.#files.has(file)) return this.#files.get(file);
     let sf: ts.SourceFile | undefined;
+    noteRead(file);
     try {
       sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     } catch {

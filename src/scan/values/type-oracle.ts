@@ -21,6 +21,8 @@ export interface TypeOracle {
   packageToolId(fromFile: string, module: string, exportName: string): ToolIdAnswer;
   /** Files a typed project was built for so far (each loads the installed declarations it imports). */
   typeChecked?(): string[];
+  /** Files the typed projects loaded, outside node_modules (what their answers rest on). */
+  loaded?(): string[];
 }
 
 /** For in-memory scans: the project itself is all there is (nothing installed is read). */
@@ -84,6 +86,15 @@ export function typedProjects(configs: TsConfigs): TypeOracle {
         if (isStackOverflow(error)) return undefined;
         throw error;
       }
+    },
+    loaded() {
+      return [...projects.values()].flatMap((p) =>
+        p
+          .getProgram()
+          .compilerObject.getSourceFiles()
+          .map((sf) => sf.fileName)
+          .filter((f) => !/[\\/]node_modules[\\/]/.test(f)),
+      );
     },
     packageToolId(fromFile, module, exportName) {
       return ids.idOf(fromFile, module, exportName, optionsFor(fromFile).options);
