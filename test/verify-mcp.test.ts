@@ -3,7 +3,8 @@
  * starts a stdio MCP server inside the fixture (tool names with dots, a colon, a slash, a long
  * name). Without the option the start is refused and listed, and the agent is measured without the
  * MCP tools; with it the start is listed and the measured names are the ones Mastra sends. The same
- * app with the tools wrapped in `normaliseTools(...)` sends exactly the helper's mapping. The names
+ * app with the tools wrapped in `normaliseTools(...)` by hand, or by `migrate --wrap-runtime-tools`
+ * on a copy, sends exactly the helper's mapping. The names
  * file verify writes is read back by the scan: a prompt naming the MCP tool by its own name gets the
  * measured name as the fix; one naming the measured name gets nothing. An MCP server at a local URL
  * (the fixture's own, started here) is reached only with the option.
@@ -28,6 +29,8 @@ import { scanRepository } from '../src/scan/scan.ts';
 import type { AppReport } from '../src/verify/model.ts';
 import { verify } from '../src/verify/verify.ts';
 import { fixturePath } from './helpers/fixture-scan.ts';
+import { copyFixture } from './helpers/git-copy.ts';
+import { migrate } from '../src/migrate/migrate.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 const APP = fixturePath('verify/mcp-stdio');
@@ -201,6 +204,39 @@ describe('verify --allow-mcp: a stdio MCP server the app configures', { timeout:
     // A server was not reached, so the names file says the measurement is incomplete.
     assert.equal(names?.agents[0]?.complete, false);
     assert.match(names.agents[0].incomplete!, /POST https:\/\/mcp\.example\.com\/mcp/);
+  });
+
+  test("wrapped by migrate --wrap-runtime-tools: verify measures the helper's mapping, before and after", async () => {
+    const copy = copyFixture('verify/mcp-stdio');
+    try {
+      const before = await verify(copy.root, { allowMcp: true });
+      const result = await migrate(copy.root, { only: ['wrap-runtime-tools'] });
+      assert.deepEqual(
+        result.files.flatMap((f) => f.edits.map((e) => e.after.trim())),
+        [
+          "import { normaliseTools } from 'mastra-tool-names/runtime';",
+          '(await normaliseTools(mcp.listTools())).tools',
+        ],
+      );
+      // The copy resolves the package's runtime entry to this checkout's source.
+      const tsconfig = path.join(copy.root, 'tsconfig.json');
+      const config = JSON.parse(readFileSync(tsconfig, 'utf8')) as {
+        compilerOptions: Record<string, unknown>;
+      };
+      config.compilerOptions.baseUrl = '.';
+      config.compilerOptions.paths = {
+        'mastra-tool-names/runtime': [path.resolve('src/runtime/index.ts')],
+      };
+      writeFileSync(tsconfig, JSON.stringify(config));
+      const after = await verify(copy.root, { allowMcp: true });
+      const mapping = await normaliseTools(client.listTools());
+      const names = (r: typeof after) => sent(r.report.apps[0]!);
+      assert.deepEqual(names(after), ['notes_save', ...mapping.names.list.map((e) => e.offered)]);
+      // With the default options the names are the ones Mastra sent before the wrap.
+      assert.deepEqual(names(after), names(before));
+    } finally {
+      copy.cleanup();
+    }
   });
 
   test('CLI: --allow-mcp --write-names writes the names file; a relative file outside the path is refused', async () => {
