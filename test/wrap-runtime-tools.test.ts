@@ -7,7 +7,8 @@
  * nothing. On the command line: the flag, `--only wrap-runtime-tools`, and `check`'s fix command.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -240,6 +241,54 @@ describe('wrap-runtime-tools through jscodeshift with a plan', () => {
 });
 
 describe('wrap-runtime-tools on the command line', () => {
+  test('a package that cannot import mastra-tool-names gets a warning with the install command; one that lists it, none', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'mtn-wrap-dep-'));
+    try {
+      const write = (rel: string, text: string) => {
+        mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        writeFileSync(path.join(root, rel), text);
+      };
+      const manifest = (deps: Record<string, string>) =>
+        JSON.stringify({ name: 'app', dependencies: { '@mastra/core': '1.71.0', ...deps } });
+      write('apps/bot/package.json', manifest({}));
+      write(
+        'apps/bot/src/agent.ts',
+        [
+          `import { Agent } from '@mastra/core/agent';`,
+          `import { MCPClient } from '@mastra/mcp';`,
+          `const mcp = new MCPClient({ servers: { 'linear.app': { command: 'node', args: ['s.mjs'] } } });`,
+          `export const bot = new Agent({ id: 'bot', name: 'bot', instructions: 'x', model: 'openai/gpt-4o', tools: await mcp.listTools() });`,
+          ``,
+        ].join('\n'),
+      );
+      const findings = async () =>
+        buildPlan(await scanRepository(root), { rules: [...DEFAULT_RULES, 'wrap-runtime-tools'] })
+          .findings.filter((f) => f.kind === 'missing-dependency')
+          .map((f) => `${f.locations.map((l) => `${l.file}:${l.line}`).join(' ')} ${f.message}`);
+      assert.deepEqual(await findings(), [
+        "apps/bot/src/agent.ts:4 the wrap imports mastra-tool-names/runtime, and apps/bot/package.json does not list mastra-tool-names (nor is it installed there): until it is a dependency the app fails to load; add it with `npm install mastra-tool-names` in apps/bot (or your package manager's add)",
+      ]);
+      // Not selected: nothing to install, nothing said.
+      assert.equal(
+        buildPlan(await scanRepository(root)).findings.filter(
+          (f) => f.kind === 'missing-dependency',
+        ).length,
+        0,
+      );
+      write('apps/bot/package.json', manifest({ 'mastra-tool-names': '^0.1.0' }));
+      assert.deepEqual(await findings(), []);
+      // A workspace root's dependency is hoisted: reachable too.
+      write('apps/bot/package.json', manifest({}));
+      write(
+        'package.json',
+        JSON.stringify({ private: true, devDependencies: { 'mastra-tool-names': '0.1.0' } }),
+      );
+      assert.deepEqual(await findings(), []);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   test('migrate --help lists --wrap-runtime-tools', async () => {
     const help = await runCli(['migrate', '--help']);
     assert.match(help.stdout, /--wrap-runtime-tools\b.*normaliseTools/s);

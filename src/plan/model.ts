@@ -65,6 +65,8 @@ export interface Edit {
 
 export type FindingKind =
   | 'collision'
+  /** wrap-runtime-tools imports mastra-tool-names in a package that cannot import it yet. */
+  | 'missing-dependency'
   | 'unresolved'
   | 'runtime-names'
   | 'unknown-name'

@@ -390,8 +390,11 @@ function planOnce(
     for (const e of r.edits) claimOrConflict(edits, e, findings);
     findings.push(...r.findings);
   }
-  if (rules.has('wrap-runtime-tools'))
-    for (const e of planWrapRuntimeTools(scan).edits) claim(edits, e);
+  if (rules.has('wrap-runtime-tools')) {
+    const r = planWrapRuntimeTools(scan);
+    for (const e of r.edits) claim(edits, e);
+    findings.push(...r.findings);
+  }
   return { edits, findings };
 }
 

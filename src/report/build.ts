@@ -29,6 +29,7 @@ const SEVERITY: Record<FindingKind, ReportFinding['severity']> = {
   'missing-in-version': 'warning',
   'unread-prompt': 'note',
   'delegation-id': 'warning',
+  'missing-dependency': 'warning',
 };
 
 /** Our own version: package.json is two folders up from src/report, three from dist/src/report. */

@@ -140,6 +140,11 @@ export type WrapSite =
       importAfter?: Location;
       quote: "'" | '"';
       semicolon: boolean;
+      /**
+       * The file's package cannot import `mastra-tool-names` (no package.json on the way up
+       * declares it, none installed): the nearest package.json, relative to the root.
+       */
+      missingDependency?: string;
     }
   | { blocked: string };
 

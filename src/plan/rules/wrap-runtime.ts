@@ -8,7 +8,7 @@
 import { toWireName } from '../../names/wire-name.ts';
 import type { Location, RuntimeTools, ScanResult, WrapSite } from '../../scan/model.ts';
 import { agentLabel } from '../agents.ts';
-import type { Edit } from '../model.ts';
+import type { Edit, Finding } from '../model.ts';
 
 export const WRAP_RULE = 'wrap-runtime-tools';
 const MODULE = 'mastra-tool-names/runtime';
@@ -48,8 +48,10 @@ function importEdit(site: Site, at: Location, agents: string[], line: number): E
   };
 }
 
-export function planWrapRuntimeTools(scan: ScanResult): { edits: Edit[] } {
+export function planWrapRuntimeTools(scan: ScanResult): { edits: Edit[]; findings: Finding[] } {
   const edits: Edit[] = [];
+  // Per package.json that cannot import the helper: the wraps that need it.
+  const missing = new Map<string, { locations: Location[]; agents: Set<string> }>();
   for (const agent of scan.agents) {
     const label = agentLabel(agent);
     for (const r of agent.tools.runtime) {
@@ -69,9 +71,28 @@ export function planWrapRuntimeTools(scan: ScanResult): { edits: Edit[] } {
       });
       if (site.importAfter)
         edits.push(importEdit(site, site.importAfter, [label], site.location.line));
+      if (site.missingDependency !== undefined) {
+        const m = missing.get(site.missingDependency) ?? { locations: [], agents: new Set() };
+        if (
+          !m.locations.some((l) => l.file === site.location.file && l.start === site.location.start)
+        )
+          m.locations.push(site.location);
+        m.agents.add(label);
+        missing.set(site.missingDependency, m);
+      }
     }
   }
-  return { edits };
+  const findings: Finding[] = [...missing].map(([manifest, m]) => {
+    const dir = manifest.includes('/') ? manifest.slice(0, manifest.lastIndexOf('/')) : '.';
+    return {
+      kind: 'missing-dependency',
+      rule: WRAP_RULE,
+      message: `the wrap imports ${MODULE}, and ${manifest === '.' ? 'no package.json' : manifest} does not list mastra-tool-names (nor is it installed there): until it is a dependency the app fails to load; add it with \`npm install mastra-tool-names\`${dir === '.' ? '' : ` in ${dir}`} (or your package manager's add)`,
+      locations: m.locations,
+      agents: [...m.agents],
+    };
+  });
+  return { edits, findings };
 }
 
 /** What the `runtime-names` finding adds about the rule: the fix, what it did, or why it did not. */

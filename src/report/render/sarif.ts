@@ -24,6 +24,8 @@ const FINDING_HELP: Record<FindingKind, string> = {
   collision:
     'Two keys end on one wire name: Mastra fails every call of the agent. Rename one of them.',
   unresolved: 'Part of a tool map cannot be read statically; its names are not checked.',
+  'missing-dependency':
+    'The wrap imports mastra-tool-names/runtime, which this package does not list: install it, or the app fails to load.',
   'runtime-names':
     'Tool names known only at run time (MCP servers, registries); normalise them where they enter.',
   'unknown-name': 'A toolChoice or activeTools name matches no offered tool.',

@@ -42,6 +42,32 @@ function* upFrom(dir: string): Generator<string> {
 
 const DEP_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
 
+/**
+ * Whether code in `dir` can import `name`: a package.json on the way up declares it (a workspace
+ * root's hoisted dependency counts) or it is installed there. `manifest`: the nearest package.json.
+ */
+export function packageReachable(
+  dir: string,
+  name: string,
+): { manifest?: string; reachable: boolean } {
+  let manifest: string | undefined;
+  for (const d of upFrom(dir)) {
+    const file = path.join(d, 'package.json');
+    const json = readJson(file);
+    if (json) {
+      manifest ??= file;
+      if (json.name === name) return { manifest, reachable: true };
+      for (const field of DEP_FIELDS) {
+        const deps = json[field];
+        if (deps && typeof deps === 'object' && name in deps) return { manifest, reachable: true };
+      }
+    }
+    if (readJson(path.join(d, 'node_modules', name, 'package.json')))
+      return { ...(manifest ? { manifest } : {}), reachable: true };
+  }
+  return { ...(manifest ? { manifest } : {}), reachable: false };
+}
+
 /** The range a package.json declares for @mastra/core, if any. */
 function declaredRange(manifest: Record<string, unknown>): string | undefined {
   for (const field of DEP_FIELDS) {

@@ -6,7 +6,9 @@
  */
 import { Node, VariableDeclarationKind, type CallExpression } from '../../ts-morph.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
-import { importedFrom, locate, unwrap, type ScanContext } from '../ast.ts';
+import path from 'node:path';
+import { importedFrom, locate, relativePath, unwrap, type ScanContext } from '../ast.ts';
+import { packageReachable } from '../files/mastra-install.ts';
 import type { RuntimeTools, WrapSite } from '../model.ts';
 import type { Walk } from './map-walk.ts';
 import { runtimeSource } from './runtime-tools.ts';
@@ -193,5 +195,14 @@ export function wrapSite(
     !Node.isParenthesizedExpression(parent.getParentOrThrow())
       ? parent
       : raw;
-  return { location: locate(ctx, site), text: site.getText(), call, ...place };
+  // The wrapped code imports the package at run time: say so where the app cannot reach it.
+  const dir = path.dirname(raw.getSourceFile().getFilePath());
+  const { manifest, reachable } = packageReachable(dir, 'mastra-tool-names');
+  return {
+    location: locate(ctx, site),
+    text: site.getText(),
+    call,
+    ...place,
+    ...(reachable ? {} : { missingDependency: manifest ? relativePath(ctx, manifest) : '.' }),
+  };
 }
