@@ -4,9 +4,7 @@
  * makes every toolChoice/activeTools name an offered one, and a second run changes nothing.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import ts from 'typescript';
 import { migrate, type MigrateResult } from '../src/migrate/migrate.ts';
 import { predictRequest } from '../src/names/request.ts';
 import { agentSources, scanRepository } from '../src/scan/scan.ts';
@@ -16,22 +14,7 @@ import { useFakeProvider } from './harness/provider-hooks.ts';
 import { captureFixtureAgent } from './harness/fixture-agents.ts';
 import { fixturePath } from './helpers/fixture-scan.ts';
 import { copyFixture, git, snapshot } from './helpers/git-copy.ts';
-
-function diagnostics(root: string): string[] {
-  const configFile = ts.findConfigFile(root, (f) => ts.sys.fileExists(f))!;
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    configFile,
-    {},
-    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
-  )!;
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map(
-      (d) =>
-        `${d.file ? path.relative(root, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
-    );
-}
+import { diagnostics } from './helpers/type-check.ts';
 
 const provider = useFakeProvider();
 let copy: { root: string; cleanup: () => void };

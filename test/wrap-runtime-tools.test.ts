@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { migrate } from '../src/migrate/migrate.ts';
 import { selectRules } from '../src/migrate/rules.ts';
 import { DEFAULT_RULES, type Plan } from '../src/plan/model.ts';
@@ -24,6 +23,7 @@ import { fixturePath, scanFixture } from './helpers/fixture-scan.ts';
 import { copyFixture, git, snapshot } from './helpers/git-copy.ts';
 import { jscodeshift } from './helpers/jscodeshift-cli.ts';
 import { runCli } from './helpers/run-cli.ts';
+import { diagnostics } from './helpers/type-check.ts';
 
 const FIXTURE = 'scan/runtime-wrap';
 const AGENTS = 'src/mastra/agents.ts';
@@ -40,21 +40,11 @@ const notes = (plan: Plan) =>
     .map((f) => `${f.locations[0]!.file}:${f.locations[0]!.line} ${f.message}`);
 
 /** Type errors of a fixture copy, with `mastra-tool-names/runtime` resolved to the helper's source. */
-function diagnostics(root: string): string[] {
-  const configFile = ts.findConfigFile(root, (f) => ts.sys.fileExists(f))!;
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    configFile,
-    { paths: { 'mastra-tool-names/runtime': [HELPER] }, allowImportingTsExtensions: true },
-    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
-  )!;
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map(
-      (d) =>
-        `${d.file ? path.relative(root, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
-    );
-}
+const typeErrors = (root: string) =>
+  diagnostics(root, {
+    paths: { 'mastra-tool-names/runtime': [HELPER] },
+    allowImportingTsExtensions: true,
+  });
 
 describe('wrap-runtime-tools in the plan', () => {
   let scan: ScanResult;
@@ -145,7 +135,7 @@ describe('migrate --wrap-runtime-tools on a copy of the fixture', () => {
   let beforeDiagnostics: string[];
   before(() => {
     copy = copyFixture(FIXTURE);
-    beforeDiagnostics = diagnostics(copy.root);
+    beforeDiagnostics = typeErrors(copy.root);
   });
   after(() => copy.cleanup());
 
@@ -175,7 +165,7 @@ describe('migrate --wrap-runtime-tools on a copy of the fixture', () => {
 
   test('the result type-checks as the original did, against the helper', () => {
     assert.deepEqual(beforeDiagnostics, []);
-    assert.deepEqual(diagnostics(copy.root), []);
+    assert.deepEqual(typeErrors(copy.root), []);
   });
 
   test('a second run changes nothing; the scan sees the wrapped sources as normalised', async () => {
