@@ -23,7 +23,7 @@ import { toWireName } from '../src/names/wire-name.ts';
 import { Offers } from '../src/offers/index.ts';
 import { unknownToolMentions } from '../src/plan/rules/unknown-mentions.ts';
 import { renderVerifyReport } from '../src/report/verify-render.ts';
-import { normaliseTools } from '../src/runtime/index.ts';
+import { measuredNames, normaliseTools } from '../src/runtime/index.ts';
 import { applyMeasuredNames, type MeasuredNamesFile } from '../src/scan/measured-names.ts';
 import { scanRepository } from '../src/scan/scan.ts';
 import type { AppReport } from '../src/verify/model.ts';
@@ -175,6 +175,21 @@ describe('verify --allow-mcp: a stdio MCP server the app configures', { timeout:
     const bad = await runCli(['check', APP, '--names', path.join(tmp, 'missing.json')]);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--names .*missing\.json: not found/);
+  });
+
+  test('the names file read by the runtime helper: measuredNames gives the measured name of each MCP tool', () => {
+    const doc: unknown = JSON.parse(readFileSync(path.join(tmp, 'names.json'), 'utf8'));
+    const names = measuredNames(doc, 'linear-agent');
+    assert.deepEqual(
+      names.list.map((e) => [e.original, e.offered]),
+      listed.map((key) => [key, toWireName(key)]),
+    );
+    assert.equal(names.offered('linear.app_search.issues'), 'linear_app_search_issues');
+    assert.equal(names.original('linear_app_search_issues'), 'linear.app_search.issues');
+    assert.equal(measuredNames(doc).offered('linear.app_get-team'), 'linear_app_get-team');
+    assert.throws(() => names.offered('search.issues'), /no measured tool originally named/);
+    assert.throws(() => measuredNames(doc, 'nobody'), /no agent "nobody" \(agents: linearAgent\)/);
+    assert.throws(() => measuredNames({ version: 2 }), /not a names file/);
   });
 
   test('wrapped in normaliseTools(...): the measured names equal the mapping, and a remote server stays refused', async () => {

@@ -282,3 +282,56 @@ function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
     typeof (value as { then?: unknown }).then === 'function'
   );
 }
+
+/**
+ * The names `verify --allow-mcp --write-names FILE` measured for one agent, as a `ToolNames`, so
+ * text written before the tools are loaded (a prompt module, an approval list) can use them:
+ * `measuredNames(namesFile, 'triage').offered('linear.app_search.issues')`. `file` is the parsed
+ * JSON (read it however the app reads JSON; the helper reads no file); `agent` is the agent's key
+ * or id, optional when the file holds one agent. The originals are the MCP client's keys
+ * (`${server}_${tool}`); a name the measurement does not hold throws, like `offered` above.
+ */
+export function measuredNames(file: unknown, agent?: string): ToolNames {
+  const doc = file as {
+    version?: unknown;
+    tool?: unknown;
+    agents?: Array<{
+      key: string;
+      id?: string;
+      runtime: Array<{ name: string; server?: string; tool?: string }>;
+    }>;
+  } | null;
+  if (!doc || doc.version !== 1 || doc.tool !== 'mastra-tool-names' || !Array.isArray(doc.agents))
+    throw new Error('measuredNames: not a names file of mastra-tool-names (version 1)');
+  const agents = doc.agents;
+  const found =
+    agent === undefined
+      ? agents.length === 1
+        ? agents[0]
+        : undefined
+      : agents.find((a) => a.key === agent || a.id === agent);
+  if (!found)
+    throw new Error(
+      `measuredNames: ${agent === undefined ? 'the file holds more than one agent; name one' : `no agent ${quote(agent)}`} (agents: ${agents.map((a) => a.key).join(', ')})`,
+    );
+  const list: NameEntry[] = found.runtime
+    .filter((r) => r.server !== undefined && r.tool !== undefined)
+    .map((r) => {
+      const original = `${r.server}_${r.tool}`;
+      return { original, offered: r.name, how: original === r.name ? 'kept' : 'normalised' };
+    });
+  const lookup = (pairs: Map<string, string>, what: string) => (name: string) => {
+    const hit = pairs.get(name);
+    if (hit === undefined)
+      throw new Error(
+        `measuredNames: no measured tool ${what} ${quote(name)} for ${quote(found.key)} (${list.length} tools)`,
+      );
+    return hit;
+  };
+  return {
+    offered: lookup(new Map(list.map((e) => [e.original, e.offered])), 'originally named'),
+    original: lookup(new Map(list.map((e) => [e.offered, e.original])), 'offered as'),
+    list,
+    unusedRenames: [],
+  };
+}
