@@ -12,6 +12,7 @@ const tsMorph = createRequire(import.meta.url)('ts-morph') as typeof TsMorph;
 export const Node = tsMorph.Node;
 export type Node<T extends TsMorph.ts.Node = TsMorph.ts.Node> = TsMorph.Node<T>;
 export const Project = tsMorph.Project;
+export const createWrappedNode = tsMorph.createWrappedNode;
 export type Project = TsMorph.Project;
 export const SyntaxKind = tsMorph.SyntaxKind;
 export type SyntaxKind = TsMorph.SyntaxKind;
@@ -25,6 +26,7 @@ export const ts = tsMorph.ts;
 export declare namespace ts {
   export type CallExpression = TsMorph.ts.CallExpression;
   export type ClassDeclaration = TsMorph.ts.ClassDeclaration;
+  export type CompilerHost = TsMorph.ts.CompilerHost;
   export type CompilerOptions = TsMorph.ts.CompilerOptions;
   export type Declaration = TsMorph.ts.Declaration;
   export type ExtendedConfigCacheEntry = TsMorph.ts.ExtendedConfigCacheEntry;
@@ -33,9 +35,11 @@ export declare namespace ts {
   export type ModuleResolutionCache = TsMorph.ts.ModuleResolutionCache;
   export type Node = TsMorph.ts.Node;
   export type ParseConfigFileHost = TsMorph.ts.ParseConfigFileHost;
+  export type Program = TsMorph.ts.Program;
   export type ResolutionMode = TsMorph.ts.ResolutionMode;
   export type ResolvedModuleFull = TsMorph.ts.ResolvedModuleFull;
   export type ScriptKind = TsMorph.ts.ScriptKind;
+  export type ScriptTarget = TsMorph.ts.ScriptTarget;
   export type SourceFile = TsMorph.ts.SourceFile;
   export type Statement = TsMorph.ts.Statement;
   export type SyntaxKind = TsMorph.ts.SyntaxKind;

@@ -30,7 +30,7 @@ async function accesses(root: string): Promise<Access[]> {
   const { candidates } = prefilter(found.root, found.sources);
   const configs = new TsConfigs(found.root, found.tsconfigs);
   const { project } = createProject(configs, candidates);
-  const types = typedProjects(configs);
+  const types = typedProjects(configs, project);
   return project.getSourceFiles().flatMap((sf) =>
     sf
       .getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)

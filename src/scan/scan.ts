@@ -125,7 +125,7 @@ export async function scanWithInputs(
     ...failed.map((f) => ({ file: relative(root, f.file), message: f.message })),
   ];
   const parsed = candidates.filter((f) => !blocked.has(f));
-  const types = typedProjects(configs);
+  const types = typedProjects(configs, project);
   const scan = analyseEach(
     project,
     root,

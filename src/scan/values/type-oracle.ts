@@ -2,24 +2,25 @@
  * Questions that need the installed declarations (a built-in's `id` type, whether a value is typed
  * by @mastra/core or the AI SDK). A built-in's id is read from the package's export chain
  * (`package-tool-ids.ts`); anything that reader or the syntactic tracing cannot decide goes to a
- * type-checked project built for the owning tsconfig only when the first such question comes,
- * with only the file asked about as its root. Most repositories never pay for it: the scan project
- * has no node_modules types and no lib files.
+ * type-checked program built for the owning tsconfig only when the first such question comes,
+ * with the files asked about as its roots and the scan's parsed files shared (`typed-program.ts`).
+ * Most repositories never pay for it: the scan project has no node_modules types and no lib files.
  */
-import { Project, type Node, type ts } from '../../ts-morph.ts';
+import { createWrappedNode, type Node, type Project, type ts } from '../../ts-morph.ts';
 import { isStackOverflow } from '../files/isolate.ts';
 import { PackageToolIds, UNDECIDED, type ToolIdAnswer } from './package-tool-ids.ts';
 import type { TsConfigs } from '../files/tsconfigs.ts';
+import { ParsedFiles, typedProgram, type TypedProgram } from './typed-program.ts';
 
 export interface TypeOracle {
-  /** Runs `query` on the same node in a project that has the installed types. */
-  withTypes<T>(node: Node, query: (typed: Node) => T): T | undefined;
+  /** Runs `query` on the same node in a program that has the installed types (and its checker). */
+  withTypes<T>(node: Node, query: (typed: Node, checker: ts.TypeChecker) => T): T | undefined;
   /**
    * The literal `id` of a tool that `module` exports, as `fromFile` would see it, read from the
    * installed package's declarations without a type check; UNDECIDED sends the caller to withTypes.
    */
   packageToolId(fromFile: string, module: string, exportName: string): ToolIdAnswer;
-  /** Files a typed project was built for so far (each loads the installed declarations it imports). */
+  /** Files asked about with the checker so far (each loads the installed declarations it imports). */
   typeChecked?(): string[];
   /** Files the typed projects loaded, outside node_modules (what their answers rest on). */
   loaded?(): string[];
@@ -27,7 +28,7 @@ export interface TypeOracle {
 
 /** For in-memory scans: the project itself is all there is (nothing installed is read). */
 export const SAME_PROJECT: TypeOracle = {
-  withTypes: (node, query) => query(node),
+  withTypes: (node, query) => query(node, node.getProject().getTypeChecker().compilerObject),
   packageToolId: () => UNDECIDED,
 };
 
@@ -47,12 +48,16 @@ function sameNode(node: Node, copy: Node): Node | undefined {
   return undefined;
 }
 
-export function typedProjects(configs: TsConfigs): TypeOracle {
-  const projects = new Map<string, Project>();
+export function typedProjects(configs: TsConfigs, scan?: Project): TypeOracle {
+  const programs = new Map<string, TypedProgram>();
   const typedOptions = new Map<string, ts.CompilerOptions>();
+  const parsed = new ParsedFiles();
   const ids = new PackageToolIds();
   const checked: string[] = [];
-  /** The options the typed project of a file's tsconfig is built with (one object per tsconfig). */
+  // Wrapped copies for the current program of each tsconfig: ts-morph nodes whose types come from it.
+  const wrapped = new WeakMap<ts.Program, Map<string, Node>>();
+  const shared = (file: string) => scan?.getSourceFile(file)?.compilerNode;
+  /** The options the typed program of a file's tsconfig is built with (one object per tsconfig). */
   const optionsFor = (file: string) => {
     const { configFile, options } = configs.ownerOf(file);
     let typed = typedOptions.get(configFile ?? '');
@@ -60,40 +65,46 @@ export function typedProjects(configs: TsConfigs): TypeOracle {
       typedOptions.set(configFile ?? '', (typed = { ...options, allowJs: true, noEmit: true }));
     return { key: configFile ?? '', options: typed };
   };
+  const typedCopy = (file: string) => {
+    const { key, options } = optionsFor(file);
+    let typed = programs.get(key);
+    if (!typed) programs.set(key, (typed = typedProgram(options, shared, parsed)));
+    if (!checked.includes(file)) checked.push(file);
+    const program = typed.programWith(file);
+    let copies = wrapped.get(program);
+    if (!copies) wrapped.set(program, (copies = new Map<string, Node>()));
+    let copy = copies.get(file);
+    if (!copy) {
+      const sf = program.getSourceFile(file);
+      if (!sf) return undefined;
+      copy = createWrappedNode(sf, {
+        compilerOptions: options,
+        typeChecker: program.getTypeChecker(),
+      });
+      copies.set(file, copy);
+    }
+    return { copy, checker: program.getTypeChecker() };
+  };
   return {
     withTypes(node, query) {
-      const file = node.getSourceFile().getFilePath();
-      const { key, options } = optionsFor(file);
-      let project = projects.get(key);
-      if (!project) {
-        project = new Project({
-          compilerOptions: options,
-          skipAddingFilesFromTsConfig: true,
-          skipFileDependencyResolution: true,
-        });
-        projects.set(key, project);
-      }
       try {
-        let copy = project.getSourceFile(file);
-        if (!copy) {
-          copy = project.addSourceFileAtPath(file);
-          checked.push(file);
-        }
-        const typed = sameNode(node, copy);
-        return typed ? query(typed) : undefined;
+        const found = typedCopy(node.getSourceFile().getFilePath());
+        const typed = found && sameNode(node, found.copy);
+        return typed ? query(typed, found.checker) : undefined;
       } catch (error) {
-        // The typed project loads what the file imports: a deeply nested import leaves the question unanswered.
+        // The typed program loads what the file imports: a deeply nested import leaves the question unanswered.
         if (isStackOverflow(error)) return undefined;
         throw error;
       }
     },
     loaded() {
-      return [...projects.values()].flatMap((p) =>
-        p
-          .getProgram()
-          .compilerObject.getSourceFiles()
-          .map((sf) => sf.fileName)
-          .filter((f) => !/[\\/]node_modules[\\/]/.test(f)),
+      return [...programs.values()].flatMap(
+        (p) =>
+          p
+            .current()
+            ?.getSourceFiles()
+            .map((sf) => sf.fileName)
+            .filter((f) => !/[\\/]node_modules[\\/]/.test(f)) ?? [],
       );
     },
     packageToolId(fromFile, module, exportName) {

@@ -129,8 +129,7 @@ function printed(checker: ts.TypeChecker, type: ts.Type, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-function read(ctx: ScanContext, typed: Node): TypedMap {
-  const checker = typed.getProject().getTypeChecker().compilerObject;
+function read(ctx: ScanContext, typed: Node, checker: ts.TypeChecker): TypedMap {
   const node = typed.compilerNode;
   // Mastra awaits what a tools function returns: `async () => ({...})` offers the record's keys,
   // never a Promise's `then`, `catch` and `finally`.
@@ -192,7 +191,7 @@ function read(ctx: ScanContext, typed: Node): TypedMap {
 
 /** The keys the checker gives the value of `expr`; undefined when it cannot be asked. */
 export function typedMap(ctx: ScanContext, expr: Node): TypedMap | undefined {
-  return ctx.types.withTypes(expr, (typed) => read(ctx, typed));
+  return ctx.types.withTypes(expr, (typed, checker) => read(ctx, typed, checker));
 }
 
 /** The node of the scan's own project at a span the typed project reported. */

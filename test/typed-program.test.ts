@@ -1,0 +1,133 @@
+/**
+ * The typed program shares the scan's parsed files: a question about a file the scan parsed is
+ * answered on the very nodes the scan holds (no second parse of the app), with the same answer as a
+ * program that parses everything itself, and the lib files and installed declarations are parsed
+ * once for every tsconfig that asks.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { SyntaxKind, ts } from 'ts-morph';
+import { discover, prefilter } from '../src/scan/files/discover.ts';
+import { createProject } from '../src/scan/files/project.ts';
+import { TsConfigs } from '../src/scan/files/tsconfigs.ts';
+import { typedProjects } from '../src/scan/values/type-oracle.ts';
+import { ParsedFiles, typedProgram } from '../src/scan/values/typed-program.ts';
+import { tempProject } from './helpers/temp-project.ts';
+
+const MASTRA = {
+  'node_modules/@mastra/core/package.json': JSON.stringify({
+    name: '@mastra/core',
+    version: '9.9.9',
+    exports: { './tools': { types: './tools.d.ts' } },
+  }),
+  'node_modules/@mastra/core/tools.d.ts':
+    "export declare const oddTool: { id: 'odd_tool' } & { description: string };\n",
+};
+const TSCONFIG = JSON.stringify({
+  compilerOptions: { module: 'ES2022', moduleResolution: 'Bundler', strict: true },
+  include: ['src'],
+});
+const TOOLS = "import { oddTool } from '@mastra/core/tools';\nexport const tools = { oddTool };\n";
+const AGENT = "import { tools } from './tools';\nexport const used = tools.oddTool;\n";
+
+async function scanned(root: string) {
+  const found = await discover(root);
+  const { candidates } = prefilter(found.root, found.sources);
+  const configs = new TsConfigs(found.root, found.tsconfigs);
+  return { configs, ...createProject(configs, candidates) };
+}
+
+/** The literal `id` the checker gives `value`, and whether it answered on the scan's own nodes. */
+function idType(value: { compilerNode: ts.Node }) {
+  return (typed: { compilerNode: ts.Node }, checker: ts.TypeChecker) => {
+    const type = checker.getTypeAtLocation(typed.compilerNode);
+    const id = checker.getTypeOfSymbol(type.getProperty('id')!);
+    return {
+      id: id.isStringLiteral() ? id.value : undefined,
+      sameNode: typed.compilerNode === value.compilerNode,
+    };
+  };
+}
+
+describe('the typed program', () => {
+  test("answers on the scan's parsed files, as a program that parses everything itself does", async () => {
+    const p = tempProject({
+      ...MASTRA,
+      'tsconfig.json': TSCONFIG,
+      'src/tools.ts': TOOLS,
+      'src/agent.ts': AGENT,
+    });
+    try {
+      const { configs, project } = await scanned(p.root);
+      const agent = project.getSourceFileOrThrow(path.join(p.root, 'src/agent.ts'));
+      const used = agent.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)[0]!;
+
+      const sharing = typedProjects(configs, project);
+      assert.deepEqual(sharing.withTypes(used, idType(used)), { id: 'odd_tool', sameNode: true });
+      // The imported module is the scan's parsed file too, not a copy.
+      const tools = project.getSourceFileOrThrow(path.join(p.root, 'src/tools.ts'));
+      const toolsMap = tools.getVariableDeclarationOrThrow('tools').getInitializerOrThrow();
+      assert.deepEqual(
+        sharing.withTypes(toolsMap, (typed) => typed.compilerNode === toolsMap.compilerNode),
+        true,
+      );
+      assert.deepEqual(sharing.typeChecked?.(), [agent.getFilePath(), tools.getFilePath()]);
+
+      const parsingItself = typedProjects(configs);
+      assert.deepEqual(parsingItself.withTypes(used, idType(used)), {
+        id: 'odd_tool',
+        sameNode: false,
+      });
+    } finally {
+      p.cleanup();
+    }
+  });
+
+  test('lib files and installed declarations are parsed once for every tsconfig', () => {
+    const p = tempProject({
+      ...MASTRA,
+      'a/index.ts': "import { oddTool } from '@mastra/core/tools';\nexport const a = oddTool;\n",
+      'b/index.ts': "import { oddTool } from '@mastra/core/tools';\nexport const b = oddTool;\n",
+    });
+    try {
+      const parsed = new ParsedFiles();
+      const options = (lib: string[]): ts.CompilerOptions => ({
+        module: ts.ModuleKind.ES2022,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        target: ts.ScriptTarget.ES2022,
+        lib,
+      });
+      const a = typedProgram(options(['lib.es2022.d.ts']), () => undefined, parsed).programWith(
+        path.join(p.root, 'a/index.ts'),
+      );
+      const b = typedProgram(
+        options(['lib.es2022.d.ts', 'lib.dom.d.ts']),
+        () => undefined,
+        parsed,
+      ).programWith(path.join(p.root, 'b/index.ts'));
+      const named = (program: ts.Program, end: string) =>
+        program.getSourceFiles().find((sf) => sf.fileName.endsWith(end));
+      for (const end of ['/lib.es5.d.ts', '/lib.es2022.d.ts', '@mastra/core/tools.d.ts']) {
+        assert.ok(named(a, end), end);
+        assert.equal(named(a, end), named(b, end), end);
+      }
+      assert.ok(named(b, '/lib.dom.d.ts') && !named(a, '/lib.dom.d.ts'));
+      // Types resolve: the lib's Array and the declaration's literal id.
+      const checker = a.getTypeChecker();
+      const sf = named(a, 'a/index.ts')!;
+      const decl = sf.statements.find(ts.isVariableStatement)!.declarationList.declarations[0]!;
+      const type = checker.getTypeAtLocation(decl.name);
+      assert.equal(
+        checker.typeToString(checker.getTypeOfSymbol(type.getProperty('id')!)),
+        '"odd_tool"',
+      );
+      assert.deepEqual(
+        ts.getPreEmitDiagnostics(a).map((d) => d.messageText),
+        [],
+      );
+    } finally {
+      p.cleanup();
+    }
+  });
+});
