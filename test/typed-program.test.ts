@@ -130,4 +130,33 @@ describe('the typed program', () => {
       p.cleanup();
     }
   });
+
+  test('a run that keeps asking about new files gets the rest of the tsconfig at once', () => {
+    const files = Object.fromEntries(
+      Array.from({ length: 7 }, (_, i) => [`src/f${i}.ts`, `export const v${i} = ${i};\n`]),
+    );
+    const p = tempProject(files);
+    try {
+      const all = Object.keys(files).map((f) => path.join(p.root, f));
+      const typed = typedProgram(
+        { noLib: true },
+        () => undefined,
+        new ParsedFiles(),
+        () => all,
+      );
+      const builds = new Set<ts.Program>();
+      const inProgram = () =>
+        all.filter((f) => typed.current()?.getSourceFile(f)).map((f) => path.basename(f));
+      for (const f of all.slice(0, 4)) builds.add(typed.programWith(f));
+      assert.equal(builds.size, 4);
+      assert.deepEqual(inProgram(), ['f0.ts', 'f1.ts', 'f2.ts', 'f3.ts']);
+      builds.add(typed.programWith(all[4]!));
+      assert.equal(inProgram().length, 7);
+      // Every later question is answered by the same program.
+      for (const f of all) builds.add(typed.programWith(f));
+      assert.equal(builds.size, 5);
+    } finally {
+      p.cleanup();
+    }
+  });
 });

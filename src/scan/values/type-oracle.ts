@@ -65,10 +65,14 @@ export function typedProjects(configs: TsConfigs, scan?: Project): TypeOracle {
       typedOptions.set(configFile ?? '', (typed = { ...options, allowJs: true, noEmit: true }));
     return { key: configFile ?? '', options: typed };
   };
+  const siblingsOf = (key: string) => () =>
+    (scan?.getSourceFiles() ?? [])
+      .map((sf) => sf.getFilePath() as string)
+      .filter((f) => optionsFor(f).key === key);
   const typedCopy = (file: string) => {
     const { key, options } = optionsFor(file);
     let typed = programs.get(key);
-    if (!typed) programs.set(key, (typed = typedProgram(options, shared, parsed)));
+    if (!typed) programs.set(key, (typed = typedProgram(options, shared, parsed, siblingsOf(key))));
     if (!checked.includes(file)) checked.push(file);
     const program = typed.programWith(file);
     let copies = wrapped.get(program);

@@ -47,13 +47,18 @@ export interface TypedProgram {
   current(): ts.Program | undefined;
 }
 
+/** Rebuilds for single new roots before the rest of the tsconfig's files are added in one go. */
+const BATCH_AFTER = 4;
+
 /**
  * @param shared the scan project's parsed file for a path (undefined: not parsed by the scan)
+ * @param siblings the scan's files of the same tsconfig
  */
 export function typedProgram(
   options: ts.CompilerOptions,
   shared: (file: string) => ts.SourceFile | undefined,
   parsed: ParsedFiles,
+  siblings: () => string[] = () => [],
 ): TypedProgram {
   const base = ts.createCompilerHost(options, true);
   const target = options.target ?? ts.ScriptTarget.Latest;
@@ -88,6 +93,9 @@ export function typedProgram(
   return {
     programWith(file) {
       if (program?.getSourceFile(file)) return program;
+      // Each new root builds the program and a checker again. Most runs ask about a file or two;
+      // one that keeps asking about new files gets every file of the tsconfig at once instead.
+      if (roots.length === BATCH_AFTER) roots.push(...siblings().filter((f) => f !== file));
       roots.push(file);
       program = ts.createProgram({
         rootNames: [...roots],
