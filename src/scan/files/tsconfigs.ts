@@ -86,7 +86,9 @@ export class TsConfigs {
       options: parsed.options,
       files: () =>
         (files ??= new Set(
-          (this.#read(file, ts.sys.readDirectory)?.fileNames ?? []).map((f) => path.resolve(f)),
+          (this.#read(file, (...args) => ts.sys.readDirectory(...args))?.fileNames ?? []).map((f) =>
+            path.resolve(f),
+          ),
         )),
       references: (parsed.projectReferences ?? []).map((r) => referencedConfig(r.path)),
     };
