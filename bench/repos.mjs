@@ -1,8 +1,9 @@
 // Real repositories for the benchmark: public snapshots pinned by commit, fetched on demand into
 // .bench/repos/ (never committed), chosen for the shapes of issue 20: a product monorepo with
 // Mastra in a few places, a large app with few agents, an examples monorepo of many small apps,
-// a workshop app, an app with many agents. `*-installed` shapes are the same commit with its
-// dependencies installed (scripts off), so the installed declarations are read too.
+// a workshop app, an app with many agents, a library monorepo without agents. `*-installed` shapes
+// are the same commit with its dependencies installed (scripts off), so the installed declarations
+// are read too.
 //   node bench/repos.mjs fetch [--install]   clones the missing ones (needs git and the network)
 // BENCH_REPOS_DIR names another folder holding checkouts under the same names.
 import { execFileSync } from 'node:child_process';
@@ -40,6 +41,11 @@ export const SHAPES = [
     repo: 'ssdeanx/AgentStack',
     commit: '0243bdbb7ffc4a746fcf7a18692f2bb687a6f33b',
     shape: 'many agents (~76)',
+  },
+  {
+    repo: 'Arize-ai/openinference',
+    commit: '4c798c9f88b4153bc00816b3075b76e2d53f09a1',
+    shape: 'library monorepo without agents (Mastra named in one package)',
   },
 ];
 

@@ -1,7 +1,13 @@
-/** Discovery's file selection: the fast default matcher gives the glob patterns' answer. */
+/**
+ * Discovery's file selection: the fast default matcher gives the glob patterns' answer; the text
+ * prefilter picks the files worth parsing.
+ */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fileMatcher } from '../src/scan/files/discover.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileMatcher, prefilter } from '../src/scan/files/discover.ts';
 
 const PATHS = [
   'a.ts',
@@ -101,6 +107,30 @@ describe('file selection', () => {
         m,
       ),
       ['src/a.ts', 'README.md', 'tsconfig.json'],
+    );
+  });
+});
+
+describe('prefilter', () => {
+  test('`tools` and `agents` make a candidate as code, not as a segment of a module path', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'prefilter-'));
+    const files: Record<string, string> = {
+      'imports-only.ts':
+        "import { search } from './tools/search';\nimport { Agent } from '@openai/agents';\n",
+      'barrel.ts': "export * from '../agents/support';\n",
+      'map.ts': 'export const tools = { search };\n',
+      'member.ts': 'run(mastra.agents);\n',
+      'key.ts': "const config = { 'tools': [] };\n",
+      'spread.ts': 'const all = { ...tools };\n',
+    };
+    for (const [file, body] of Object.entries(files)) writeFileSync(path.join(root, file), body);
+    const { candidates } = prefilter(
+      root,
+      Object.keys(files).map((f) => path.join(root, f)),
+    );
+    assert.deepEqual(
+      candidates.map((f) => path.basename(f)),
+      ['map.ts', 'member.ts', 'key.ts', 'spread.ts'],
     );
   });
 });

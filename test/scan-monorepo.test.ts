@@ -15,6 +15,7 @@ import { migrate } from '../src/migrate/migrate.ts';
 import { scanRepository } from '../src/scan/scan.ts';
 import { TsConfigs } from '../src/scan/files/tsconfigs.ts';
 import { discover } from '../src/scan/files/discover.ts';
+import { ts } from '../src/ts-morph.ts';
 import { agent, fixturePath, scanFixture, wire } from './helpers/fixture-scan.ts';
 import { copyFixture, git } from './helpers/git-copy.ts';
 
@@ -97,6 +98,52 @@ describe('monorepo', () => {
         '@acme/tools'
       ],
     );
+  });
+
+  test('tsconfig file lists are walked only for the tsconfigs an ownership question reaches, with the same owners', async () => {
+    const found = await discover(ROOT);
+    const walked: string[] = [];
+    // Saved to be put back as it was (ts.sys's own functions do not use `this`).
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const readDirectory = ts.sys.readDirectory;
+    ts.sys.readDirectory = (dir, ...rest) => {
+      walked.push(path.relative(ROOT, dir));
+      return readDirectory(dir, ...rest);
+    };
+    try {
+      const configs = new TsConfigs(ROOT, found.tsconfigs);
+      assert.deepEqual(walked, [], 'reading the tsconfigs walks no folder');
+      configs.ownerOf(path.join(ROOT, 'packages/tools/src/map.ts'));
+      assert.deepEqual(walked, ['packages/tools']);
+      // The same owner for every file as a list expanded up front: the nearest tsconfig whose
+      // file list (include globs walked by TypeScript) holds it.
+      const eager = [...found.tsconfigs, path.join(ROOT, 'apps/web/tsconfig.app.json')].map(
+        (file) => ({
+          file,
+          files: new Set(
+            ts
+              .getParsedCommandLineOfConfigFile(
+                file,
+                {},
+                {
+                  ...ts.sys,
+                  readDirectory,
+                  onUnRecoverableConfigFileDiagnostic: () => {},
+                },
+              )!
+              .fileNames.map((f) => path.resolve(f)),
+          ),
+        }),
+      );
+      for (const source of found.sources) {
+        const expected = eager
+          .filter((c) => c.files.has(source))
+          .sort((a, b) => b.file.length - a.file.length)[0]?.file;
+        assert.equal(configs.ownerOf(source).configFile, expected, source);
+      }
+    } finally {
+      ts.sys.readDirectory = readDirectory;
+    }
   });
 
   test("scanning one package's src still uses the tsconfig above it (reached through references)", async () => {

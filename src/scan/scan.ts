@@ -150,7 +150,7 @@ export async function scanWithInputs(
   scan.nameUses = withoutToolKeys(
     scan,
     findNameUses(root, [...discovered.sources, ...discovered.texts], renameableNames(scan), (f) =>
-      texts.read(f),
+      texts.textOrBytes(f),
     ),
   );
   clock.end(candidates.length);

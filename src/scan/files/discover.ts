@@ -181,9 +181,12 @@ export async function discover(
  * Text that makes a file worth parsing: it touches Mastra, defines tools that agents spread,
  * compares tool names, or can hold a call site or call options (a route handler or job that gets
  * `mastra` as a parameter imports nothing from Mastra). Files without any of these cost one read.
+ * `tools` and `agents` count as code (a key, a variable, a member), not as a segment of a module
+ * path (`'./tools/search'`, `'@openai/agents'`): a file that only imports from such a folder is
+ * reached through the imports of the code that uses it, when any does.
  */
 const RELEVANT =
-  /@mastra\/|toolName|tool_name|createTool|\btools\b|\bagents\b|readFileSync|listTools|getTools|\.(generate|stream|network)\s*\(|getAgent(ById)?\s*\(|toolChoice|activeTools|toolsets|clientTools|prepareStep/;
+  /@mastra\/|toolName|tool_name|createTool|(?<![/@])\b(?:tools|agents)\b(?!\/)|readFileSync|listTools|getTools|\.(generate|stream|network)\s*\(|getAgent(ById)?\s*\(|toolChoice|activeTools|toolsets|clientTools|prepareStep/;
 
 export interface Prefiltered {
   /** Sources worth parsing. */

@@ -4,7 +4,7 @@
  * they can never be rewritten; the reason says which.
  */
 import { isUtf8 } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { noteRead } from '../../cache/reads.ts';
 
 export type SourceRead =
@@ -82,4 +82,34 @@ export function readSource(file: string): SourceRead {
     return { ok: false, kind: 'io', reason: `could not read: ${ioReason(error)}` };
   }
   return decodeSource(bytes);
+}
+
+/** One buffer for every `readBytes`: a search over thousands of files allocates nothing per file. */
+let scratch = Buffer.allocUnsafe(2 ** 20);
+
+/**
+ * A file's bytes, undecoded (for a search that decodes only what it finds); undefined when
+ * unreadable. The bytes live in a buffer the next call reuses: use them (or copy them) at once.
+ */
+export function readBytes(file: string): Buffer | undefined {
+  noteRead(file);
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    let length = 0;
+    for (;;) {
+      if (length === scratch.length) {
+        const bigger = Buffer.allocUnsafe(scratch.length * 2);
+        scratch.copy(bigger);
+        scratch = bigger;
+      }
+      const n = readSync(fd, scratch, length, scratch.length - length, null);
+      if (n === 0) return scratch.subarray(0, length);
+      length += n;
+    }
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }

@@ -3,7 +3,7 @@
  * (the stale-name search) does not read them again; beyond the budget files are read anew, so memory
  * stays bounded however large the repository. Only UTF-8 text is ever returned (`read-source.ts`).
  */
-import { readSource, type SourceRead } from './read-source.ts';
+import { readBytes, readSource, type SourceRead } from './read-source.ts';
 
 export class TextCache {
   readonly #texts = new Map<string, string>();
@@ -27,5 +27,14 @@ export class TextCache {
   read(file: string): string | undefined {
     const read = this.source(file);
     return read.ok ? read.text : undefined;
+  }
+
+  /**
+   * The kept text of `file`, else its raw bytes, neither decoded nor kept (and only valid until the
+   * next read: see `readBytes`): a search over every file decodes only the few that hold what it
+   * looks for (`decodeSource`). Undefined when unreadable.
+   */
+  textOrBytes(file: string): string | Buffer | undefined {
+    return this.#texts.get(file) ?? readBytes(file);
   }
 }

@@ -24,7 +24,8 @@ const DEFAULT_OPTIONS: ts.CompilerOptions = {
 interface Parsed {
   file: string;
   options: ts.CompilerOptions;
-  files: Set<string>;
+  /** Its file list, expanded on first use: walking its include globs is most of a tsconfig's cost. */
+  files: () => Set<string>;
   references: string[];
 }
 
@@ -74,20 +75,32 @@ export class TsConfigs {
   }
 
   #parse(file: string): Parsed | undefined {
-    const host: ts.ParseConfigFileHost = {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: () => {},
-    };
-    const parsed = ts.getParsedCommandLineOfConfigFile(file, {}, host, this.#extended);
+    // Options and references first, without the directory walk that expands the include globs.
+    const parsed = this.#read(file, () => []);
     // The files it extends (perhaps outside the root) decide the options as much as it does.
     noteReads([file, ...this.#extended.keys()]);
     if (!parsed) return undefined;
+    let files: Set<string> | undefined;
     return {
       file,
       options: parsed.options,
-      files: new Set(parsed.fileNames.map((f) => path.resolve(f))),
+      files: () =>
+        (files ??= new Set(
+          (this.#read(file, (...args) => ts.sys.readDirectory(...args))?.fileNames ?? []).map((f) =>
+            path.resolve(f),
+          ),
+        )),
       references: (parsed.projectReferences ?? []).map((r) => referencedConfig(r.path)),
     };
+  }
+
+  #read(file: string, readDirectory: ts.ParseConfigFileHost['readDirectory']) {
+    const host: ts.ParseConfigFileHost = {
+      ...ts.sys,
+      readDirectory,
+      onUnRecoverableConfigFileDiagnostic: () => {},
+    };
+    return ts.getParsedCommandLineOfConfigFile(file, {}, host, this.#extended);
   }
 
   /** The tsconfig that owns a file, and its compiler options. */
@@ -97,7 +110,7 @@ export class TsConfigs {
     if (owner) return owner;
     owner = { configFile: undefined, options: DEFAULT_OPTIONS };
     for (let dir = path.dirname(abs); ; dir = path.dirname(dir)) {
-      const hit = this.#byDir.get(dir)?.find((c) => c.files.has(abs));
+      const hit = this.#byDir.get(dir)?.find((c) => c.files().has(abs));
       if (hit) {
         owner = { configFile: hit.file, options: hit.options };
         break;

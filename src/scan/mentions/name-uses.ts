@@ -9,6 +9,7 @@ import path from 'node:path';
 import { ts } from '../../ts-morph.ts';
 import { isSourceFile } from '../files/discover.ts';
 import { lineLocator } from '../files/lines.ts';
+import { decodeSource } from '../files/read-source.ts';
 import { findName, UI_TOOL_PART } from './mentions.ts';
 import type { Location, NameUse } from '../model.ts';
 
@@ -131,41 +132,75 @@ function dataUses(rel: string, text: string, names: ReadonlySet<string>): NameUs
 
 const WORD = /[A-Za-z0-9_-]+/g;
 const LEGAL = /^[A-Za-z0-9_-]+$/;
+const SPECIAL = /[\\^$.*+?()[\]{}|/]/g;
+const escaped = (needles: readonly string[]) => needles.map((n) => n.replace(SPECIAL, '\\$&'));
+/** One of the needles as a whole word (`prefix` before it allowed), never as part of a longer one. */
+const asWord = (needles: readonly string[], prefix = '') =>
+  new RegExp(`(?<![A-Za-z0-9_-])${prefix}(?:${escaped(needles).join('|')})(?![A-Za-z0-9_-])`);
+
+/** Up to this many names, a file's bytes are searched once per name; beyond, in one pass. */
+const PER_NAME = 8;
+
+export interface HolderTest {
+  /** Does the text hold a name: a legal name as a whole word (or `tool-<name>`), another key anywhere in a text holding its longest word as a word? */
+  text: (text: string) => boolean;
+  /** Could the bytes hold one: does any name occur in them at all? (A necessary condition for `text`.) */
+  bytes: (bytes: Buffer) => boolean;
+}
 
 /**
- * A cheap test before a parse: does the text hold any of the names at all? One pass over the words
- * of the text, whatever the number of names: a legal name is one word; another key (`search.web`)
- * is looked for only in texts holding its longest word. Keys without a word are searched directly.
+ * A cheap test before a parse: does the file hold any of the names at all? A use is always spelled
+ * out in the file (a string literal's text, a key, a JSON value). Texts are searched with one
+ * regex over every name. Raw bytes (files nobody decoded yet, most of them JSON) are first searched
+ * for the names' UTF-8 bytes without decoding them: a native search per name when there are few,
+ * else one regex over the bytes read as Latin-1 (one character per byte, so a name's bytes match
+ * exactly); only the few that hold a name are decoded and tested as text.
  */
-function holderTest(names: ReadonlySet<string>): (text: string) => boolean {
-  const byWord = new Map<string, string[]>();
-  const wordless: string[] = [];
-  for (const name of names) {
-    if (LEGAL.test(name)) continue;
-    const longest = (name.match(WORD) ?? []).sort((a, b) => b.length - a.length)[0];
-    if (longest) byWord.set(longest, [...(byWord.get(longest) ?? []), name]);
-    else wordless.push(name);
+export function holderTest(names: ReadonlySet<string>): HolderTest {
+  const legal = [...names].filter((n) => LEGAL.test(n));
+  // `tool-<name>`: an AI SDK UI part type (UI_TOOL_PART).
+  const words = legal.length ? asWord(legal, `(?:${UI_TOOL_PART})?`) : undefined;
+  // Keys that are not one word (`search.web`): looked for only in texts holding their longest word.
+  const keys: Array<{ key: string; word?: RegExp }> = [];
+  for (const key of names) {
+    if (LEGAL.test(key)) continue;
+    const longest = (key.match(WORD) ?? []).sort((a, b) => b.length - a.length)[0];
+    keys.push({ key, word: longest === undefined ? undefined : asWord([longest]) });
   }
-  return (text) => {
-    for (const m of text.matchAll(WORD)) {
-      if (names.has(m[0])) return true;
-      if (m[0].startsWith(UI_TOOL_PART) && names.has(m[0].slice(UI_TOOL_PART.length))) return true;
-      const keys = byWord.get(m[0]);
-      if (keys?.some((k) => text.includes(k))) return true;
-    }
-    return wordless.some((n) => text.includes(n));
+  const needles = [...names].map((n) => Buffer.from(n, 'utf8'));
+  const inLatin1 = new RegExp(escaped(needles.map((b) => b.toString('latin1'))).join('|'));
+  return {
+    text: (text) =>
+      (words?.test(text) ?? false) ||
+      keys.some((k) => (k.word?.test(text) ?? true) && text.includes(k.key)),
+    bytes: (bytes) =>
+      needles.length <= PER_NAME
+        ? needles.some((b) => bytes.includes(b))
+        : inLatin1.test(bytes.toString('latin1')),
   };
+}
+
+/** The text of a file that may hold a name, else undefined (bytes are decoded only when they may). */
+function holderText(content: string | Buffer, test: HolderTest): string | undefined {
+  if (typeof content !== 'string') {
+    if (!test.bytes(content)) return undefined;
+    const decoded = decodeSource(content);
+    if (!decoded.ok) return undefined;
+    content = decoded.text;
+  }
+  return test.text(content) ? content : undefined;
 }
 
 /**
  * Every use of `names` in `files` (absolute paths of sources and data files). `read` gives a
- * file's text; files that cannot be read or parsed are skipped (the scan reports them elsewhere).
+ * file's text, or its raw bytes (searched before the next read, decoded only when they hold a name;
+ * a file that is not UTF-8 text is skipped); files that cannot be read or parsed are skipped (the scan reports them elsewhere).
  */
 export function findNameUses(
   root: string,
   files: readonly string[],
   names: ReadonlySet<string>,
-  read: (file: string) => string | undefined,
+  read: (file: string) => string | Buffer | undefined,
 ): NameUse[] {
   if (names.size === 0) return [];
   const out: NameUse[] = [];
@@ -173,13 +208,14 @@ export function findNameUses(
   for (const file of files) {
     const code = isSourceFile(file);
     if (!code && !DATA_FILE.test(file)) continue;
-    let text: string | undefined;
+    let content: string | Buffer | undefined;
     try {
-      text = read(file);
+      content = read(file);
     } catch {
       continue;
     }
-    if (text === undefined || !mayHold(text)) continue;
+    const text = content === undefined ? undefined : holderText(content, mayHold);
+    if (text === undefined) continue;
     const rel = path.relative(root, file).split(path.sep).join('/');
     try {
       out.push(
