@@ -377,6 +377,7 @@ export function analyse(
         provable: literal.provable,
         ...(literal.alternatives.length ? { alternatives: literal.alternatives } : {}),
         ...(literal.prefix ? { prefix: literal.prefix } : {}),
+        ...(literal.objectKey ? { objectKey: true } : {}),
         raw: literal.raw,
         ...(agentIndex === undefined ? {} : { agentIndex }),
       });

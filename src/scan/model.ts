@@ -346,6 +346,8 @@ export interface Mention {
   alternatives?: string[];
   /** Comparisons: `tool-` when the string is a UI message part's type (`'tool-weatherTool'`). */
   prefix?: string;
+  /** Comparisons: a plain (unquoted) key of a table looked up by a tool name. */
+  objectKey?: boolean;
 }
 
 export interface MentionTarget {
@@ -402,6 +404,8 @@ export interface Comparison {
   alternatives: string[];
   /** `tool-` when the literal is a UI message part's type (`part.type === 'tool-weatherTool'`). */
   prefix?: string;
+  /** A plain (unquoted) key of a table looked up by a tool name: changed as a property key. */
+  objectKey?: boolean;
 }
 
 export interface ScanResult {

@@ -9,6 +9,7 @@ import {
   agentLabel,
   callEntries,
   locationKey,
+  renderKey,
   renderString,
   versionUndecided,
   wireCandidates,
@@ -73,7 +74,7 @@ export function planReferences(
         rule: 'references',
         message: m.prefix
           ? `code compares a UI message part's type with "${m.prefix}${m.name}", but the tool's parts are typed "${m.prefix}${final}" (the model calls it "${final}"); the part is not typed by Mastra or the AI SDK here, so it is left for you to change`
-          : `code compares a tool name with "${m.name}", but the model calls the tool "${final}"; the compared value is not typed by Mastra, so it is left for you to change`,
+          : `${m.objectKey ? `a table that code looks up by tool name has the key "${m.name}"` : `code compares a tool name with "${m.name}"`}, but the model calls the tool "${final}"; the compared value is not typed by Mastra, so it is left for you to change`,
         locations: [m.location],
         agents,
       });
@@ -81,10 +82,13 @@ export function planReferences(
     }
     edits.push({
       rule: 'references',
-      target: 'string-literal',
+      // A key of a table looked up by a tool name is changed as a key (quoted only when it must be).
+      target: m.objectKey ? 'property-key' : 'string-literal',
       location: m.location,
       before: m.raw ?? JSON.stringify(m.name),
-      after: renderString((m.prefix ?? '') + final, m.raw ?? "'"),
+      after: m.objectKey
+        ? renderKey(final, m.raw ?? final)
+        : renderString((m.prefix ?? '') + final, m.raw ?? "'"),
       value: final,
       reason:
         m.name === current

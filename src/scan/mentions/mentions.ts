@@ -7,6 +7,7 @@ import { descendantsOfKind, locate, resolveValue, unwrap, type ScanContext } fro
 import type { ToolOrigin } from '../../names/normalise.ts';
 import type { Comparison, Location, Mention, MentionMatch, TextFragment } from '../model.ts';
 import { isProvableToolName } from './provable-tool-name.ts';
+import { lookupGroups } from './lookup-tables.ts';
 
 /** One name a tool can be called by, and which of its names it is. */
 export interface ToolName {
@@ -413,18 +414,28 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
     const n = unwrap(node);
     if (behindMapping(compared)) return;
     const partType = !isToolNameExpr(compared);
-    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n))
+    const holder = n.getParent();
+    const isKey = Node.isPropertyAssignment(holder) && holder.getNameNode() === n;
+    const keyOrString =
+      Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)
+        ? n.getLiteralValue()
+        : isKey && Node.isIdentifier(n)
+          ? n.getText()
+          : undefined;
+    if (keyOrString !== undefined)
       out.push({
-        value: partType ? n.getLiteralValue().slice(UI_TOOL_PART.length) : n.getLiteralValue(),
+        value: partType ? keyOrString.slice(UI_TOOL_PART.length) : keyOrString,
         ...(partType ? { prefix: UI_TOOL_PART } : {}),
         raw: n.getText(),
         location: locate(ctx, n),
         provable: isProvableToolName(ctx, compared),
         alternatives: group
           .filter((g) => g !== node)
-          .flatMap((g) => literalValue(g) ?? [])
+          .flatMap((g) => literalValue(g) ?? (Node.isIdentifier(g) ? g.getText() : []))
           .map((v) => (partType ? v.slice(UI_TOOL_PART.length) : v))
-          .filter((v) => v !== n.getLiteralValue()),
+          .filter((v) => v !== keyOrString),
+        // A key of a table looked up by a tool name (`{ create_order: [...] }[toolName]`).
+        ...(isKey ? { objectKey: true } : {}),
         compared,
       });
   };
@@ -476,5 +487,8 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
       elements.forEach((el) => push(el, arg, elements));
     }
   }
-  return out;
+  for (const { compared, members } of lookupGroups(file, isToolNameExpr))
+    for (const m of members) push(m, compared, members);
+  // A string reached twice (a table read by two lookups, or also compared with `===`) counts once.
+  return out.filter((c, i) => out.findIndex((o) => o.location.start === c.location.start) === i);
 }
