@@ -185,7 +185,12 @@ function reportOnly(scan: ScanResult, rules: ReadonlySet<RuleId>): Finding[] {
           .map((p) => `${p}* becomes ${toWireName(`${p}x`).slice(0, -1)}*`),
         ...(r.names ?? [])
           .filter((n) => toWireName(n) !== n)
-          .map((n) => `"${n}" becomes "${toWireName(n)}"`),
+          .map((n) =>
+            // A loaded deferred tool goes out by its id as it is (measured with 1.71.0).
+            r.kind === 'tool-search'
+              ? `"${n}" is sent as it is once loaded, which providers reject (they accept only a-z, A-Z, 0-9, _ and -)`
+              : `"${n}" becomes "${toWireName(n)}"`,
+          ),
       ];
       // A browser's, workspace's or skills' own names are legal: nothing to tell unless renamed.
       if (!renamed.length && r.bounded && !['mcp', 'registry'].includes(r.kind)) continue;
