@@ -406,6 +406,17 @@ export interface Comparison {
   prefix?: string;
   /** A plain (unquoted) key of a table looked up by a tool name: changed as a property key. */
   objectKey?: boolean;
+  /**
+   * A string that names no tool, compared with a value that holds the names of known agents' tools,
+   * and the tool it stands for: by the cast of the branch it guards
+   * (`as X['input']`, `X = InferUITool<typeof tool>`), or by equal words of the tool's id or key.
+   */
+  staleOf?: {
+    evidence: 'cast' | 'words';
+    tools: Array<{ agentIndex: number; origin: ToolOrigin; key: string }>;
+    /** The tool the branch casts to, when the project defines it but no agent offers it. */
+    unoffered?: { name: string; id: string };
+  };
 }
 
 export interface ScanResult {

@@ -99,5 +99,52 @@ export function planReferences(
       agents,
     });
   }
+  findings.push(...staleComparisons(scan, finalNames));
   return { edits, findings };
+}
+
+/**
+ * Strings that name no tool, compared with a value that holds tool names, where the code shows which
+ * tool they stand for (see stale-comparisons.ts): reported with the name to write, never edited.
+ */
+function staleComparisons(scan: ScanResult, finalNames: ReadonlyMap<string, string>): Finding[] {
+  const out: Finding[] = [];
+  for (const c of scan.comparisons) {
+    if (!c.staleOf) continue;
+    const names = new Map<string, string[]>();
+    let about = '';
+    for (const t of c.staleOf.tools) {
+      const agent = scan.agents[t.agentIndex]!;
+      const entry = agentEntries(agent).find((e) => e.origin === t.origin && e.key === t.key);
+      if (!entry) continue;
+      const final = finalNames.get(locationKey(entry.keyLocation)) ?? wireOf(entry, agent);
+      names.set(final, [...(names.get(final) ?? []), agentLabel(agent)]);
+      const id = 'id' in entry.value ? entry.value.id : undefined;
+      about ||= `the tool ${entry.valueName ?? entry.key}${id && id !== entry.key ? ` (id "${id}")` : ''}`;
+    }
+    const unoffered = c.staleOf.unoffered;
+    if (unoffered && names.size === 0) {
+      out.push({
+        kind: 'reference',
+        rule: 'references',
+        message: `code compares a tool name with "${c.value}", which names no tool; the branch it guards reads the data of the tool ${unoffered.name} (id "${unoffered.id}"), which no agent the scan read offers, so this test never matches; left for you to change`,
+        locations: [c.location],
+        agents: [],
+      });
+      continue;
+    }
+    if (names.size === 0 || names.has(c.value)) continue;
+    const evidence =
+      c.staleOf.evidence === 'cast'
+        ? `the branch it guards reads the data of ${about}`
+        : `its words are those of ${about}`;
+    out.push({
+      kind: 'reference',
+      rule: 'references',
+      message: `code compares a tool name with "${c.value}", which names no tool; ${evidence}, which the model calls ${[...names.keys()].map((n) => `"${n}"`).join(' or ')}, so this test never matches; left for you to change`,
+      locations: [c.location],
+      agents: [...new Set([...names.values()].flat())],
+    });
+  }
+  return out;
 }

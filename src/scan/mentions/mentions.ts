@@ -8,6 +8,7 @@ import type { ToolOrigin } from '../../names/normalise.ts';
 import type { Comparison, Location, Mention, MentionMatch, TextFragment } from '../model.ts';
 import { isProvableToolName } from './provable-tool-name.ts';
 import { lookupGroups } from './lookup-tables.ts';
+import { castTool, createToolId, type CastTo } from './stale-comparisons.ts';
 
 /** One name a tool can be called by, and which of its names it is. */
 export interface ToolName {
@@ -360,6 +361,8 @@ export function tiedTo(
 export interface ComparedLiteral extends Comparison {
   /** The compared expression, for tying the comparison to an agent. */
   compared: Node;
+  /** Where the one tool is defined that the branch this test guards casts its data to. */
+  castTo?: CastTo;
 }
 
 /** The top of a chain of `||` / `&&` tests around a comparison. */
@@ -405,6 +408,19 @@ function isToolPartType(node: Node, literal: Node): boolean {
   );
 }
 
+function castAt(ctx: ScanContext, literal: Node): { castTo?: CastTo } {
+  const tool = castTool(literal);
+  if (!tool) return {};
+  const id = createToolId(tool.definition);
+  return {
+    castTo: {
+      ...locate(ctx, tool.definition),
+      name: tool.name,
+      ...(id === undefined ? {} : { id }),
+    },
+  };
+}
+
 /** String literals compared with a tool-name expression anywhere in a file. */
 export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLiteral[] {
   const out: ComparedLiteral[] = [];
@@ -436,6 +452,7 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
           .filter((v) => v !== keyOrString),
         // A key of a table looked up by a tool name (`{ create_order: [...] }[toolName]`).
         ...(isKey ? { objectKey: true } : {}),
+        ...castAt(ctx, n),
         compared,
       });
   };
