@@ -30,6 +30,7 @@ import {
 } from './registrations/calls.ts';
 import { findRunEvidence, type FoundEvidence } from './registrations/run-evidence.ts';
 import { findFileAgents } from './registrations/file-agents.ts';
+import { processorAgent, processorOwners } from './registrations/processors.ts';
 import {
   comparedLiterals,
   mentionsIn,
@@ -352,6 +353,7 @@ export function analyse(
   );
   const agentOfCall = (node: Node) =>
     callAt.get(`${relativePath(ctx, node.getSourceFile().getFilePath())}:${node.getStart()}`);
+  const processorClasses = processorOwners(constructors);
   for (const sf of sourceFiles) {
     nameMappings.push(...inFile(sf, () => nameConversions(ctx, sf)));
     const literals = inFile(sf, () => comparedLiterals(ctx, sf));
@@ -363,7 +365,9 @@ export function analyse(
     );
     for (const { compared, castTo, ...literal } of literals) {
       // A comparison on one agent's results names that agent's tools; others cannot be tied.
-      const agentIndex = tiedTo(compared, agentOfCall);
+      // ... or the results a processor of one agent sees.
+      const agentIndex =
+        tiedTo(compared, agentOfCall) ?? processorAgent(processorClasses, compared);
       const all = allNames.filter((n) => n.name === literal.value);
       const own = agentIndex === undefined ? [] : all.filter((n) => n.agentIndex === agentIndex);
       const matches = own.length ? own : all;
