@@ -107,15 +107,9 @@ describe('descriptions of the tools a ToolSearchProcessor loads', () => {
         ['src/mastra/tools/documents.ts:15 knowledge-query -> knowledgeQuery'],
       );
       assert.match(result.plan.edits[0]!.reason, /a tool description names "knowledge-query"/);
-      // A deferred id with a colon is sent as it is once loaded: reported.
-      assert.deepEqual(
-        result.plan.findings.map((f) => `${f.kind} ${f.locations[0]!.file}:${f.locations[0]!.line}`),
-        ['runtime-names src/mastra/agents/clinic.ts:12'],
-      );
-      assert.match(
-        result.plan.findings[0]!.message,
-        /"docs:archive" is sent as it is once loaded, which providers reject/,
-      );
+      // A deferred id with a colon is sent as it is once loaded (captured below): no rename to
+      // report, and whether the provider takes it depends on the provider.
+      assert.deepEqual(result.plan.findings, []);
       const again = await migrate(copy.root, { force: true, dryRun: true });
       assert.deepEqual(again.plan.edits, [], 'a second run changes nothing');
 

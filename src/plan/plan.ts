@@ -183,14 +183,11 @@ function reportOnly(scan: ScanResult, rules: ReadonlySet<RuleId>): Finding[] {
         ...r.prefixes
           .filter((p) => toWireName(`${p}x`) !== `${p}x`)
           .map((p) => `${p}* becomes ${toWireName(`${p}x`).slice(0, -1)}*`),
-        ...(r.names ?? [])
+        // A loaded deferred tool goes out by its id as it is, never rewritten (measured with
+        // 1.71.0); whether a provider takes a name like `docs:archive` is up to its own rules.
+        ...(r.kind === 'tool-search' ? [] : (r.names ?? []))
           .filter((n) => toWireName(n) !== n)
-          .map((n) =>
-            // A loaded deferred tool goes out by its id as it is (measured with 1.71.0).
-            r.kind === 'tool-search'
-              ? `"${n}" is sent as it is once loaded, which providers reject (they accept only a-z, A-Z, 0-9, _ and -)`
-              : `"${n}" becomes "${toWireName(n)}"`,
-          ),
+          .map((n) => `"${n}" becomes "${toWireName(n)}"`),
       ];
       // A browser's, workspace's or skills' own names are legal: nothing to tell unless renamed.
       if (!renamed.length && r.bounded && !['mcp', 'registry'].includes(r.kind)) continue;
