@@ -54,9 +54,7 @@ describe('stale tool names in UI comparisons', () => {
       )) as {
         researchAgent: {
           __updateModel(m: object): void;
-          stream(
-            p: string,
-          ): Promise<{
+          stream(p: string): Promise<{
             fullStream: AsyncIterable<{ type: string; payload?: { toolName?: string } }>;
           }>;
         };
