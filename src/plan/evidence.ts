@@ -76,7 +76,9 @@ function indexOf(scan: ScanResult): Index {
   >();
   for (const m of scan.mentions) {
     if (m.context !== 'comparison') continue;
-    comparisons.set(`${m.location.file}:${m.location.start + 1}`, {
+    // A name use starts inside the quotes; a plain key has none.
+    const quoted = !m.objectKey || /^['"`]/.test(m.raw ?? '');
+    comparisons.set(`${m.location.file}:${m.location.start + (quoted ? 1 : 0)}`, {
       ...(m.agentIndex === undefined ? {} : { agentIndex: m.agentIndex }),
       provable: Boolean(m.provable),
       keys: new Set(m.matches.map((t) => `${t.agentIndex}:${t.origin}:${t.key}`)),

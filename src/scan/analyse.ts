@@ -3,7 +3,7 @@
  * normaliser what each agent offers the model. Read-only: it never writes and never runs user code.
  */
 import path from 'node:path';
-import type { Node, Project } from '../ts-morph.ts';
+import { Node, type Project } from '../ts-morph.ts';
 import { relativePath } from './ast.ts';
 import {
   rawKeyFor,
@@ -30,6 +30,7 @@ import {
 } from './registrations/calls.ts';
 import { findRunEvidence, type FoundEvidence } from './registrations/run-evidence.ts';
 import { findFileAgents } from './registrations/file-agents.ts';
+import { processorAgent, processorOwners } from './registrations/processors.ts';
 import {
   comparedLiterals,
   mentionsIn,
@@ -54,6 +55,7 @@ import {
   type UnknownName,
 } from './model.ts';
 import { findNameUses } from './mentions/name-uses.ts';
+import { staleOf } from './mentions/stale-comparisons.ts';
 import { dataWords } from './mentions/data-words.ts';
 import { delegationIdComparisons, hookOwner } from './mentions/delegation-ids.ts';
 import { agentSources, keysOf, providerDefined } from './registrations/sources.ts';
@@ -170,6 +172,12 @@ function runsOf(
     networkCalls,
     subAgentOf: parents.map((a) => a.index),
   };
+}
+
+/** A compared expression's text within its function: the same value compared in one place. */
+function scopedText(compared: Node): string {
+  const scope = compared.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a));
+  return `${scope?.getStart() ?? 0}:${compared.getText().replace(/\?\./g, '.')}`;
 }
 
 function toolNames(
@@ -345,17 +353,32 @@ export function analyse(
   );
   const agentOfCall = (node: Node) =>
     callAt.get(`${relativePath(ctx, node.getSourceFile().getFilePath())}:${node.getStart()}`);
+  const processorClasses = processorOwners(constructors);
   for (const sf of sourceFiles) {
     nameMappings.push(...inFile(sf, () => nameConversions(ctx, sf)));
-    for (const { compared, ...literal } of inFile(sf, () => comparedLiterals(ctx, sf))) {
+    const literals = inFile(sf, () => comparedLiterals(ctx, sf));
+    // Compared values (by function and text) that are also compared with a known tool's name.
+    const holdsNames = new Set(
+      literals
+        .filter((l) => allNames.some((n) => n.name === l.value))
+        .map((l) => scopedText(l.compared)),
+    );
+    for (const { compared, castTo, ...literal } of literals) {
       // A comparison on one agent's results names that agent's tools; others cannot be tied.
-      const agentIndex = tiedTo(compared, agentOfCall);
+      // ... or the results a processor of one agent sees.
+      const agentIndex =
+        tiedTo(compared, agentOfCall) ?? processorAgent(processorClasses, compared);
       const all = allNames.filter((n) => n.name === literal.value);
       const own = agentIndex === undefined ? [] : all.filter((n) => n.agentIndex === agentIndex);
       const matches = own.length ? own : all;
       if (matches.length === 0) {
         // A `tool-…` part type that names no tool is some other part, not a stale name.
-        if (!literal.prefix) comparisons.push(literal);
+        if (literal.prefix) continue;
+        const stale =
+          literal.provable || holdsNames.has(scopedText(compared))
+            ? staleOf(literal.value, castTo, agents)
+            : undefined;
+        comparisons.push(stale ? { ...literal, staleOf: stale } : literal);
         continue;
       }
       const same = (a: ToolName, b: ToolName) =>
@@ -377,6 +400,7 @@ export function analyse(
         provable: literal.provable,
         ...(literal.alternatives.length ? { alternatives: literal.alternatives } : {}),
         ...(literal.prefix ? { prefix: literal.prefix } : {}),
+        ...(literal.objectKey ? { objectKey: true } : {}),
         raw: literal.raw,
         ...(agentIndex === undefined ? {} : { agentIndex }),
       });

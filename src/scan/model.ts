@@ -346,6 +346,8 @@ export interface Mention {
   alternatives?: string[];
   /** Comparisons: `tool-` when the string is a UI message part's type (`'tool-weatherTool'`). */
   prefix?: string;
+  /** Comparisons: a plain (unquoted) key of a table looked up by a tool name. */
+  objectKey?: boolean;
 }
 
 export interface MentionTarget {
@@ -402,6 +404,19 @@ export interface Comparison {
   alternatives: string[];
   /** `tool-` when the literal is a UI message part's type (`part.type === 'tool-weatherTool'`). */
   prefix?: string;
+  /** A plain (unquoted) key of a table looked up by a tool name: changed as a property key. */
+  objectKey?: boolean;
+  /**
+   * A string that names no tool, compared with a value that holds the names of known agents' tools,
+   * and the tool it stands for: by the cast of the branch it guards
+   * (`as X['input']`, `X = InferUITool<typeof tool>`), or by equal words of the tool's id or key.
+   */
+  staleOf?: {
+    evidence: 'cast' | 'words';
+    tools: Array<{ agentIndex: number; origin: ToolOrigin; key: string }>;
+    /** The tool the branch casts to, when the project defines it but no agent offers it. */
+    unoffered?: { name: string; id: string };
+  };
 }
 
 export interface ScanResult {

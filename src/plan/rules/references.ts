@@ -9,6 +9,7 @@ import {
   agentLabel,
   callEntries,
   locationKey,
+  renderKey,
   renderString,
   versionUndecided,
   wireCandidates,
@@ -73,7 +74,7 @@ export function planReferences(
         rule: 'references',
         message: m.prefix
           ? `code compares a UI message part's type with "${m.prefix}${m.name}", but the tool's parts are typed "${m.prefix}${final}" (the model calls it "${final}"); the part is not typed by Mastra or the AI SDK here, so it is left for you to change`
-          : `code compares a tool name with "${m.name}", but the model calls the tool "${final}"; the compared value is not typed by Mastra, so it is left for you to change`,
+          : `${m.objectKey ? `a table that code looks up by tool name has the key "${m.name}"` : `code compares a tool name with "${m.name}"`}, but the model calls the tool "${final}"; the compared value is not typed by Mastra, so it is left for you to change`,
         locations: [m.location],
         agents,
       });
@@ -81,10 +82,13 @@ export function planReferences(
     }
     edits.push({
       rule: 'references',
-      target: 'string-literal',
+      // A key of a table looked up by a tool name is changed as a key (quoted only when it must be).
+      target: m.objectKey ? 'property-key' : 'string-literal',
       location: m.location,
       before: m.raw ?? JSON.stringify(m.name),
-      after: renderString((m.prefix ?? '') + final, m.raw ?? "'"),
+      after: m.objectKey
+        ? renderKey(final, m.raw ?? final)
+        : renderString((m.prefix ?? '') + final, m.raw ?? "'"),
       value: final,
       reason:
         m.name === current
@@ -95,5 +99,54 @@ export function planReferences(
       agents,
     });
   }
+  findings.push(...staleComparisons(scan, finalNames));
   return { edits, findings };
+}
+
+/**
+ * Strings that name no tool, compared with a value that holds tool names, where the code shows which
+ * tool they stand for (see stale-comparisons.ts): reported with the name to write, never edited.
+ */
+function staleComparisons(scan: ScanResult, finalNames: ReadonlyMap<string, string>): Finding[] {
+  const out: Finding[] = [];
+  for (const c of scan.comparisons) {
+    if (!c.staleOf) continue;
+    const names = new Map<string, string[]>();
+    let about = '';
+    for (const t of c.staleOf.tools) {
+      const agent = scan.agents[t.agentIndex]!;
+      const entry = agentEntries(agent).find((e) => e.origin === t.origin && e.key === t.key);
+      if (!entry) continue;
+      const final = finalNames.get(locationKey(entry.keyLocation)) ?? wireOf(entry, agent);
+      names.set(final, [...(names.get(final) ?? []), agentLabel(agent)]);
+      const id = 'id' in entry.value ? entry.value.id : undefined;
+      about ||= `the tool ${entry.valueName ?? entry.key}${id && id !== entry.key ? ` (id "${id}")` : ''}`;
+    }
+    const unoffered = c.staleOf.unoffered;
+    if (unoffered && names.size === 0) {
+      out.push({
+        kind: 'reference',
+        rule: 'references',
+        message: `code compares a tool name with "${c.value}", which names no tool; the branch it guards reads the data of the tool ${unoffered.name} (id "${unoffered.id}"), which no agent the scan read offers, so this test never matches; left for you to change`,
+        locations: [c.location],
+        agents: [],
+      });
+      continue;
+    }
+    if (names.size === 0 || names.has(c.value)) continue;
+    // `name === 'weather.tool' || name === 'weatherTool'`: the test already accepts the offered name.
+    if ([...names.keys()].every((n) => c.alternatives.includes(n))) continue;
+    const evidence =
+      c.staleOf.evidence === 'cast'
+        ? `the branch it guards reads the data of ${about}`
+        : `its words are those of ${about}`;
+    out.push({
+      kind: 'reference',
+      rule: 'references',
+      message: `code compares a tool name with "${c.value}", which names no tool; ${evidence}, which the model calls ${[...names.keys()].map((n) => `"${n}"`).join(' or ')}, so this test never matches; left for you to change`,
+      locations: [c.location],
+      agents: [...new Set([...names.values()].flat())],
+    });
+  }
+  return out;
 }

@@ -7,6 +7,8 @@ import { descendantsOfKind, locate, resolveValue, unwrap, type ScanContext } fro
 import type { ToolOrigin } from '../../names/normalise.ts';
 import type { Comparison, Location, Mention, MentionMatch, TextFragment } from '../model.ts';
 import { isProvableToolName } from './provable-tool-name.ts';
+import { lookupGroups } from './lookup-tables.ts';
+import { castTool, createToolId, type CastTo } from './stale-comparisons.ts';
 
 /** One name a tool can be called by, and which of its names it is. */
 export interface ToolName {
@@ -359,6 +361,8 @@ export function tiedTo(
 export interface ComparedLiteral extends Comparison {
   /** The compared expression, for tying the comparison to an agent. */
   compared: Node;
+  /** Where the one tool is defined that the branch this test guards casts its data to. */
+  castTo?: CastTo;
 }
 
 /** The top of a chain of `||` / `&&` tests around a comparison. */
@@ -404,6 +408,19 @@ function isToolPartType(node: Node, literal: Node): boolean {
   );
 }
 
+function castAt(ctx: ScanContext, literal: Node): { castTo?: CastTo } {
+  const tool = castTool(literal);
+  if (!tool) return {};
+  const id = createToolId(tool.definition);
+  return {
+    castTo: {
+      ...locate(ctx, tool.definition),
+      name: tool.name,
+      ...(id === undefined ? {} : { id }),
+    },
+  };
+}
+
 /** String literals compared with a tool-name expression anywhere in a file. */
 export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLiteral[] {
   const out: ComparedLiteral[] = [];
@@ -413,18 +430,29 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
     const n = unwrap(node);
     if (behindMapping(compared)) return;
     const partType = !isToolNameExpr(compared);
-    if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n))
+    const holder = n.getParent();
+    const isKey = Node.isPropertyAssignment(holder) && holder.getNameNode() === n;
+    const keyOrString =
+      Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)
+        ? n.getLiteralValue()
+        : isKey && Node.isIdentifier(n)
+          ? n.getText()
+          : undefined;
+    if (keyOrString !== undefined)
       out.push({
-        value: partType ? n.getLiteralValue().slice(UI_TOOL_PART.length) : n.getLiteralValue(),
+        value: partType ? keyOrString.slice(UI_TOOL_PART.length) : keyOrString,
         ...(partType ? { prefix: UI_TOOL_PART } : {}),
         raw: n.getText(),
         location: locate(ctx, n),
         provable: isProvableToolName(ctx, compared),
         alternatives: group
           .filter((g) => g !== node)
-          .flatMap((g) => literalValue(g) ?? [])
+          .flatMap((g) => literalValue(g) ?? (Node.isIdentifier(g) ? g.getText() : []))
           .map((v) => (partType ? v.slice(UI_TOOL_PART.length) : v))
-          .filter((v) => v !== n.getLiteralValue()),
+          .filter((v) => v !== keyOrString),
+        // A key of a table looked up by a tool name (`{ create_order: [...] }[toolName]`).
+        ...(isKey ? { objectKey: true } : {}),
+        ...castAt(ctx, n),
         compared,
       });
   };
@@ -476,5 +504,8 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
       elements.forEach((el) => push(el, arg, elements));
     }
   }
-  return out;
+  for (const { compared, members } of lookupGroups(file, isToolNameExpr))
+    for (const m of members) push(m, compared, members);
+  // A string reached twice (a table read by two lookups, or also compared with `===`) counts once.
+  return out.filter((c, i) => out.findIndex((o) => o.location.start === c.location.start) === i);
 }

@@ -3,7 +3,7 @@ import { Node, SyntaxKind, type NewExpression, type SourceFile } from '../../ts-
 import { descendantsOfKind, isMastraExport, locate, propertyValue, resolveValue } from '../ast.ts';
 import { readCallOptions } from './call-options.ts';
 import { contextKeys } from './context-keys.ts';
-import type { AgentDraft, UnreadPrompt } from '../model.ts';
+import type { AgentDraft, ToolSet, UnreadPrompt } from '../model.ts';
 import { staticString } from '../values/static-value.ts';
 import { textFragments } from '../mentions/prompt-text.ts';
 import { offerDescriptions } from '../mentions/descriptions.ts';
@@ -12,6 +12,7 @@ import {
   browserTools,
   processorTools,
   skillTools,
+  toolSearchRecords,
   workspaceTools,
 } from '../values/agent-runtime-tools.ts';
 import type { RuntimeTools } from '../model.ts';
@@ -79,9 +80,20 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
       ...(routing ? textFragments(ctx, routing, 'routing-instructions', unread) : []),
     ],
     ...(unread.length ? { unreadPrompts: unread } : {}),
-    descriptions: offerDescriptions(ctx, node, Object.values(offered)),
+    descriptions: offerDescriptions(ctx, node, [
+      ...Object.values(offered),
+      ...deferredTools(ctx, prop('inputProcessors')),
+    ]),
     contextKeys: contextKeys(ctx, config),
   };
+}
+
+/**
+ * The tools a `ToolSearchProcessor` of the agent loads when the model searches: their descriptions
+ * reach this agent's model too (offered by key, measured in @mastra/core 1.71.0).
+ */
+function deferredTools(ctx: MapContext, processors: Node | undefined): ToolSet[] {
+  return processors ? toolSearchRecords(processors).map((r) => readToolMap(ctx, r, 'tools')) : [];
 }
 
 /**

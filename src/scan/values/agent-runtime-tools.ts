@@ -16,6 +16,7 @@ import { Node } from '../../ts-morph.ts';
 import { locate, mastraExport, propertyValue, resolveValue, type ScanContext } from '../ast.ts';
 import type { RuntimeTools } from '../model.ts';
 import { staticString } from './static-value.ts';
+import { readToolMap, type MapContext } from './tool-map.ts';
 
 /** `WORKSPACE_TOOLS_PREFIX` of @mastra/core 1.71.0 (`mastra_workspace`), with its separator. */
 export const WORKSPACE_PREFIX = 'mastra_workspace_';
@@ -157,36 +158,43 @@ export function workspaceTools(
 /** The meta-tools `ToolSearchProcessor` gives the model (measured in @mastra/core 1.71.0). */
 export const TOOL_SEARCH_TOOLS = ['search_tools', 'load_tool'];
 
-/** Static keys of a tool record, following spreads of records; undefined when one is not static. */
-function recordKeys(node: Node, depth = 0): string[] | undefined {
-  const value = resolveValue(node);
-  if (!Node.isObjectLiteralExpression(value) || depth > 4) return undefined;
-  const keys: string[] = [];
-  for (const prop of value.getProperties()) {
-    if (Node.isSpreadAssignment(prop)) {
-      const inner = recordKeys(prop.getExpression(), depth + 1);
-      if (!inner) return undefined;
-      keys.push(...inner);
-    } else if (Node.isShorthandPropertyAssignment(prop)) keys.push(prop.getName());
-    else if (Node.isPropertyAssignment(prop)) {
-      const name = prop.getNameNode();
-      const key = Node.isComputedPropertyName(name)
-        ? staticString(name.getExpression())
-        : Node.isStringLiteral(name)
-          ? name.getLiteralValue()
-          : name.getText();
-      if (key === undefined) return undefined;
-      keys.push(key);
-    } else return undefined;
+/**
+ * The names a `ToolSearchProcessor` offers its deferred tools under: `tool.id || key`
+ * (`buildToolCatalog` in @mastra/core 1.71.0; measured: a tool keyed `ingestDocument` with the id
+ * `ingest-document` is listed and loaded as `ingest-document`). Undefined when a tool or its id
+ * cannot be read.
+ */
+function deferredNames(ctx: MapContext, record: Node): string[] | undefined {
+  const set = readToolMap(ctx, record, 'tools');
+  if (set.unresolved.length || set.runtime.length) return undefined;
+  const names: string[] = [];
+  for (const entry of set.entries) {
+    const id = 'id' in entry.value ? entry.value.id : undefined;
+    if (id === undefined && entry.value.kind !== 'provider-defined') return undefined;
+    names.push(id ?? entry.key);
   }
-  return keys;
+  return names;
+}
+
+/**
+ * The `tools` records of the `ToolSearchProcessor`s in an agent's input processors: the model reads
+ * their descriptions in search results and when it loads one.
+ */
+export function toolSearchRecords(node: Node): Node[] {
+  const list = resolveValue(node);
+  if (!Node.isArrayLiteralExpression(list)) return [];
+  return list.getElements().flatMap((element) => {
+    const made = constructed(element);
+    if (made?.exported?.exportName !== 'ToolSearchProcessor' || !made.config) return [];
+    return propertyValue(made.config, 'tools') ?? [];
+  });
 }
 
 /**
  * Tools an agent's input processors add: `ToolSearchProcessor` offers `search_tools` and
- * `load_tool`, and loads the tools of its `tools` record by their keys when the model asks.
+ * `load_tool`, and loads the tools of its `tools` record by their ids when the model asks.
  */
-export function processorTools(ctx: ScanContext, node: Node): RuntimeTools[] {
+export function processorTools(ctx: MapContext, node: Node): RuntimeTools[] {
   const list = resolveValue(node);
   if (!Node.isArrayLiteralExpression(list)) return [];
   const out: RuntimeTools[] = [];
@@ -194,14 +202,14 @@ export function processorTools(ctx: ScanContext, node: Node): RuntimeTools[] {
     const made = constructed(element);
     if (made?.exported?.exportName !== 'ToolSearchProcessor') continue;
     const tools = made.config ? propertyValue(made.config, 'tools') : undefined;
-    const deferred = tools ? recordKeys(tools) : [];
+    const deferred = tools ? deferredNames(ctx, tools) : [];
     out.push(
       record(ctx, element, {
         kind: 'tool-search',
         prefixes: [],
         names: [...TOOL_SEARCH_TOOLS, ...(deferred ?? [])],
         bounded: deferred !== undefined,
-        reason: `ToolSearchProcessor offers ${TOOL_SEARCH_TOOLS.join(' and ')}, and loads ${deferred === undefined ? 'tools the scan cannot list' : deferred.length ? `${deferred.length} deferred tools` : 'no other tools'} when the model searches`,
+        reason: `ToolSearchProcessor offers ${TOOL_SEARCH_TOOLS.join(' and ')}, and loads ${deferred === undefined ? 'tools the scan cannot list' : deferred.length ? `${deferred.length} deferred tools by their ids` : 'no other tools'} when the model searches`,
       }),
     );
   }
