@@ -426,6 +426,8 @@ export interface ScanResult {
   files: {
     scanned: number;
     candidates: number;
+    /** Files the prefilter took that were not parsed: their packages cannot import Mastra (`mastra-scope.ts`). */
+    outsideMastra?: number;
     /** Files that could not be processed (parsed, read, analysed), with a one-line reason each. */
     unparsable: ScanFileError[];
     /** Left out on purpose, with why: binary files, links to folders outside the root, broken links, unreadable folders. */

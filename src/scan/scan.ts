@@ -11,6 +11,7 @@ import { findNameUses } from './mentions/name-uses.ts';
 import { discover, prefilter, type Discovered, type DiscoverOptions } from './files/discover.ts';
 import { FileFailure } from './files/isolate.ts';
 import { installedMastraVersion } from './files/mastra-install.ts';
+import { mastraScope } from './files/mastra-scope.ts';
 import { applyMeasuredNames, readNamesFile } from './measured-names.ts';
 import type { ScanFileError, ScanResult } from './model.ts';
 import { createProject } from './files/project.ts';
@@ -114,7 +115,16 @@ export async function scanWithInputs(
 
   clock.start('prefilter', discovered.sources.length);
   const texts = new TextCache();
-  const { candidates, skipped, unreadable } = prefilter(root, discovered.sources, clock, texts);
+  const prefiltered = prefilter(root, discovered.sources, clock, texts);
+  const { skipped, unreadable } = prefiltered;
+  // Candidates of packages that cannot import Mastra are not parsed (their strings still count as
+  // name uses, below).
+  const { inside: candidates, outside } = mastraScope(
+    root,
+    prefiltered.candidates,
+    discovered.texts.filter((f) => path.basename(f) === 'package.json'),
+    (f) => texts.read(f),
+  );
   clock.end();
 
   clock.start('scan', candidates.length);
@@ -143,6 +153,7 @@ export async function scanWithInputs(
   scan.files.skipped = [...discovered.skipped, ...skipped].sort((a, b) =>
     a.file.localeCompare(b.file),
   );
+  if (outside.length) scan.files.outsideMastra = outside.length;
   scan.files.links = discovered.links;
   scan.files.membership = discovered.membership;
   // Evidence for renames is read from every file, not only the candidates: a UI package comparing
