@@ -1,9 +1,9 @@
 /**
  * Tool maps that pass through code (fixtures/scan/tool-wrappers, its README section is the spec):
  * identity-generic helpers, a mapped type, Readonly<T>, a builder whose return type names its
- * keys, records filled in by code, a helper keyed by any string, and an Omit<T> only the type
- * checker can read. Every prediction is checked against what real @mastra/core sends, before and
- * after `migrate`.
+ * keys, records filled in by code, a helper keyed by any string, and an Omit<T> read from its
+ * signature. Every prediction is checked against what real @mastra/core sends, before and after
+ * `migrate`. Keys only the type checker can list are asked of it in a project of their own.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { captureFixtureAgent } from './harness/fixture-agents.ts';
 import { useFakeProvider } from './harness/provider-hooks.ts';
 import { agent, at, fixturePath, keys, scanFixture, wire } from './helpers/fixture-scan.ts';
 import { copyFixture } from './helpers/git-copy.ts';
+import { tempProject } from './helpers/temp-project.ts';
 
 const provider = useFakeProvider();
 const FIXTURE = 'scan/tool-wrappers';
@@ -101,7 +102,7 @@ describe('tool maps through helpers and builders', () => {
     );
   });
 
-  test('Omit<T> is read by the type checker: the dropped key is not offered, the others keep their literal', async () => {
+  test("Omit<T, 'debug'> is read from the signature: the dropped key is not offered, the others keep their literal", async () => {
     const release = agent(await scanFixture(FIXTURE), 'release-agent');
     assert.deepEqual(keys(release), ['deploy.run', 'statusPage']);
     assert.ok(release.tools.entries.every((e) => !e.fromType));
@@ -112,14 +113,60 @@ describe('tool maps through helpers and builders', () => {
     assert.deepEqual(release.tools.unresolved, []);
   });
 
-  test('the type checker is asked only where the declared signature says nothing: one file', async () => {
-    const { typeChecked } = await scanWithInputs(fixturePath(FIXTURE));
-    assert.deepEqual(
-      typeChecked.map((f) => path.relative(fixturePath(FIXTURE), f)),
-      ['src/mastra/agents/release-agent.ts'],
-    );
-    for (const app of ['scan/tool-maps', 'harm/layouts'])
+  test('the type checker is asked only where the declared signature says nothing: not here', async () => {
+    // Every shape of the fixture is read from syntax, so @mastra/core's declarations are never loaded.
+    for (const app of [FIXTURE, 'scan/tool-maps', 'harm/layouts'])
       assert.deepEqual((await scanWithInputs(fixturePath(app))).typeChecked, [], app);
+  });
+
+  test('Omit and Pick of a named key type go to the type checker; of string literals, they do not', async () => {
+    const p = tempProject({
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { module: 'ES2022', moduleResolution: 'Bundler', strict: true },
+        include: ['src'],
+      }),
+      'src/helpers.ts': [
+        "import type { ToolsInput } from '@mastra/core/agent';",
+        "type DevOnly = 'debug' | 'trace';",
+        // Bodies the reader cannot follow: the declared return types say which keys are left.
+        'export function release<T extends ToolsInput>(tools: T): Omit<T, DevOnly> {',
+        '  const { debug: _d, trace: _t, ...rest } = tools;',
+        '  return rest;',
+        '}',
+        "export function onlyDeploy<T extends ToolsInput>(tools: T): Pick<T, 'deploy' | 'absent'> {",
+        "  return Object.fromEntries(Object.entries(tools).filter(([k]) => k === 'deploy')) as Pick<T, 'deploy' | 'absent'>;",
+        '}',
+        '',
+      ].join('\n'),
+      'src/agents.ts': [
+        "import { Agent } from '@mastra/core/agent';",
+        "import { createTool } from '@mastra/core/tools';",
+        "import { release } from './helpers';",
+        "const t = createTool({ id: 't', description: 't', execute: async () => ({}) });",
+        "const base = { id: 'a', name: 'a', instructions: 'x', model: 'openai/gpt-4o-mini' } as const;",
+        'export const typed = new Agent({ ...base, tools: release({ deploy: t, debug: t, trace: t }) });',
+        '',
+      ].join('\n'),
+      'src/picked.ts': [
+        "import { Agent } from '@mastra/core/agent';",
+        "import { createTool } from '@mastra/core/tools';",
+        "import { onlyDeploy } from './helpers';",
+        "const t = createTool({ id: 't', description: 't', execute: async () => ({}) });",
+        "export const picked = new Agent({ id: 'p', name: 'p', instructions: 'x', model: 'openai/gpt-4o-mini', tools: onlyDeploy({ deploy: t, debug: t }) });",
+        '',
+      ].join('\n'),
+    });
+    try {
+      const { scan, typeChecked } = await scanWithInputs(p.root);
+      assert.deepEqual(
+        scan.agents.map((a) => `${a.variable}: ${keys(a).join(', ')}`),
+        ['typed: deploy', 'picked: deploy'],
+      );
+      // Only the Omit of a type alias needed the checker: for the file that calls it, not src/picked.ts.
+      assert.deepEqual(typeChecked, [path.join(p.root, 'src/agents.ts')]);
+    } finally {
+      p.cleanup();
+    }
   });
 });
 

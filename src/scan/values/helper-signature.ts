@@ -2,7 +2,8 @@
  * What a helper's declared signature says about the map it returns, read from the syntax of its
  * declaration (the type checker is not needed for the common shapes):
  * - it keeps the keys of one argument: `<T>(tools: T): T`, `Readonly<T>`, `{ [K in keyof T]: … }`
- *   (no `as` clause), each possibly in a `Promise<…>`;
+ *   (no `as` clause), or some of them: `Omit<T, 'a'>`, `Pick<T, 'a' | 'b'>` (string literals),
+ *   each possibly in a `Promise<…>`;
  * - it declares its keys: a return type that is an interface or type literal written in the
  *   repository, with named properties only;
  * - it is keyed by any string: `Record<string, X>`, `{ [k: string]: X }`, Mastra's `ToolsInput`.
@@ -17,11 +18,13 @@ import type {
 import { Node, type TypeNode } from '../../ts-morph.ts';
 import { declaredSymbol, mastraExport } from '../ast.ts';
 
-export type Signature = { declaration: Node; typeText: string } & (
-  | { kind: 'keeps-argument'; index: number }
-  | { kind: 'declared'; members: PropertySignature[]; open: boolean }
-  | { kind: 'open' }
-);
+export type Signature = { declaration: Node; typeText: string } &
+  /** `omit`/`pick`: `Omit<T, 'a' | 'b'>` drops those keys, `Pick<T, 'a'>` keeps only those. */
+  (
+    | { kind: 'keeps-argument'; index: number; omit?: string[]; pick?: string[] }
+    | { kind: 'declared'; members: PropertySignature[]; open: boolean }
+    | { kind: 'open' }
+  );
 
 /** Mastra types that are records keyed by any string. */
 const OPEN_MASTRA_TYPES = new Set(['ToolsInput']);
@@ -58,22 +61,49 @@ function unwrapPromise(node: TypeNode): TypeNode {
   return node;
 }
 
+/** `'a'` or `'a' | 'b'`: the strings; anything else (`keyof X`, a type name) is not read. */
+function stringLiterals(node: TypeNode | undefined): string[] | undefined {
+  const parts = node && Node.isUnionTypeNode(node) ? node.getTypeNodes() : node ? [node] : [];
+  const out: string[] = [];
+  for (const part of parts) {
+    const literal = Node.isLiteralTypeNode(part) ? part.getLiteral() : undefined;
+    if (!literal || !Node.isStringLiteral(literal)) return undefined;
+    out.push(literal.getLiteralValue());
+  }
+  return out.length ? out : undefined;
+}
+
+interface Kept {
+  name: string;
+  omit?: string[];
+  pick?: string[];
+}
+
 /** The type parameter whose keys the return type keeps, when it keeps them. */
-function keptParameter(ret: TypeNode, fn: FunctionLike): string | undefined {
+function keptParameter(ret: TypeNode, fn: FunctionLike): Kept | undefined {
   const plain = typeParameter(ret, fn);
-  if (plain) return plain;
-  if (Node.isTypeReference(ret) && ret.getTypeName().getText() === 'Readonly') {
+  if (plain) return { name: plain };
+  const wrapper = Node.isTypeReference(ret) ? ret.getTypeName().getText() : undefined;
+  if (Node.isTypeReference(ret) && wrapper === 'Readonly') {
     const args = ret.getTypeArguments();
-    return args.length === 1 ? typeParameter(args[0], fn) : undefined;
+    const name = args.length === 1 ? typeParameter(args[0], fn) : undefined;
+    return name ? { name } : undefined;
+  }
+  // Omit<T, 'debug'>, Pick<T, 'a' | 'b'>: the argument's keys, less or only those named.
+  if (Node.isTypeReference(ret) && (wrapper === 'Omit' || wrapper === 'Pick')) {
+    const [target, keys] = ret.getTypeArguments();
+    const name = typeParameter(target, fn);
+    const named = stringLiterals(keys);
+    if (!name || !named || ret.getTypeArguments().length !== 2) return undefined;
+    return wrapper === 'Omit' ? { name, omit: named } : { name, pick: named };
   }
   if (Node.isMappedTypeNode(ret) && !ret.getNameTypeNode()) {
     const constraint = ret.getTypeParameter().getConstraint();
-    if (
-      constraint &&
-      Node.isTypeOperatorTypeNode(constraint) &&
-      /^keyof\s/.test(constraint.getText())
-    )
-      return typeParameter(constraint.getTypeNode(), fn);
+    const name =
+      constraint && Node.isTypeOperatorTypeNode(constraint) && /^keyof\s/.test(constraint.getText())
+        ? typeParameter(constraint.getTypeNode(), fn)
+        : undefined;
+    return name ? { name } : undefined;
   }
   return undefined;
 }
@@ -130,12 +160,20 @@ export function helperSignature(callee: Node): Signature | undefined {
   const kept = keptParameter(ret, fn);
   if (kept) {
     const params = fn.getParameters();
-    const index = params.findIndex((p) => typeParameter(p.getTypeNode(), fn) === kept);
+    const index = params.findIndex((p) => typeParameter(p.getTypeNode(), fn) === kept.name);
     const others = params.filter(
-      (p, i) => i !== index && p.getTypeNode()?.getText().includes(kept),
+      (p, i) => i !== index && p.getTypeNode()?.getText().includes(kept.name),
     );
+    const { omit, pick } = kept;
     return index >= 0 && others.length === 0
-      ? { kind: 'keeps-argument', index, declaration: fn, typeText }
+      ? {
+          kind: 'keeps-argument',
+          index,
+          declaration: fn,
+          typeText,
+          ...(omit ? { omit } : {}),
+          ...(pick ? { pick } : {}),
+        }
       : undefined;
   }
   if (keyedByAnyString(ret)) return { kind: 'open', declaration: fn, typeText };

@@ -64,7 +64,16 @@ export function readCall(
   const signature = helperSignature(calleeExpr);
   if (signature?.kind === 'keeps-argument') {
     const arg = call.getArguments()[signature.index];
-    if (arg) return collect(ctx, arg, set, { ...walk, via });
+    const { omit, pick } = signature;
+    if (arg && !omit && !pick) return collect(ctx, arg, set, { ...walk, via });
+    if (arg) {
+      const kept = emptyToolSet();
+      collect(ctx, arg, kept, { ...walk, via });
+      kept.entries = kept.entries.filter((e) =>
+        omit ? !omit.includes(e.key) : pick!.includes(e.key),
+      );
+      return merge(set, kept);
+    }
   }
   if (signature?.kind === 'declared')
     return declaredKeys(ctx, raw, signature, set, walk, body.runtime);
