@@ -170,6 +170,57 @@ describe('tool maps through helpers and builders', () => {
   });
 });
 
+describe('records taken from arrays', () => {
+  test('const [a, b] = await Promise.all([...]) and const [x] = [...] give each binding its element', async () => {
+    const p = tempProject({
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { module: 'ES2022', moduleResolution: 'Bundler', strict: true },
+        include: ['src'],
+      }),
+      'src/agents.ts': [
+        "import { Agent } from '@mastra/core/agent';",
+        "import { MCPClient } from '@mastra/mcp';",
+        "import { createTool } from '@mastra/core/tools';",
+        "const t = createTool({ id: 't', description: 't', execute: async () => ({}) });",
+        "const mcp = new MCPClient({ servers: { docs: { url: new URL('http://127.0.0.1:1/mcp') } } });",
+        "async function repoTools() { return { 'repo-ls': t, 'repo-exec': t }; }",
+        'async function allTools() {',
+        '  const [repo, fromMcp] = await Promise.all([repoTools(), mcp.listTools()]);',
+        '  return { ...repo, ...fromMcp };',
+        '}',
+        "const [plain, , third] = [{ 'a.b': t }, {}, { c: t }];",
+        "const loaded: Record<string, typeof t>[] = JSON.parse('[]');",
+        'const [, second] = [...loaded, { g: t }];',
+        "const base = { name: 'n', instructions: 'x', model: 'openai/gpt-4o-mini' } as const;",
+        "export const codegen = new Agent({ ...base, id: 'codegen', tools: allTools });",
+        "export const literal = new Agent({ ...base, id: 'literal', tools: { ...plain, ...third } });",
+        "export const spread = new Agent({ ...base, id: 'spread', tools: second });",
+        '',
+      ].join('\n'),
+    });
+    try {
+      const scan = await scanRepository(p.root);
+      const of = (id: string) => agent(scan, id).tools;
+      assert.deepEqual(keys(agent(scan, 'codegen')), ['repo-ls', 'repo-exec']);
+      assert.deepEqual(
+        of('codegen').runtime.map((r) => r.kind),
+        ['mcp'],
+      );
+      assert.deepEqual(of('codegen').unresolved, []);
+      assert.deepEqual(keys(agent(scan, 'literal')), ['a.b', 'c']);
+      // After a spread the element is not known: `second` may be any loaded record. The checker
+      // says it may hold `g`, or any key.
+      assert.deepEqual(
+        of('spread').entries.map((e) => `${e.key} ${e.conditional}`),
+        ['g true'],
+      );
+      assert.equal(of('spread').unresolved.length, 1);
+    } finally {
+      p.cleanup();
+    }
+  });
+});
+
 describe('what the plan makes of them', () => {
   test('literal keys are fixed where written, a key only a type names is reported with the fix, and no agent is said to offer no tools', async () => {
     const scan = await scanFixture(FIXTURE);

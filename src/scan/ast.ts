@@ -11,7 +11,7 @@ import {
   type SourceFile,
   type Symbol as TsSymbol,
 } from '../ts-morph.ts';
-import type { KindToNodeMappings } from 'ts-morph';
+import type { BindingElement, KindToNodeMappings } from 'ts-morph';
 import type { Location } from './model.ts';
 import type { TypeOracle } from './values/type-oracle.ts';
 
@@ -85,8 +85,38 @@ export function definitionOf(node: Node): Node | undefined {
       if (init) return unwrap(init);
     }
     if (Node.isShorthandPropertyAssignment(decl)) return definitionOf(decl.getNameNode());
+    if (Node.isBindingElement(decl)) {
+      const element = arrayElementOf(decl);
+      if (element) return element;
+    }
   }
   return undefined;
+}
+
+/**
+ * `const [a, b] = [x, y]` and `const [a, b] = await Promise.all([f(), g()])`: the element a binding
+ * takes (for Promise.all, the call whose awaited result it is). Undefined for a rest element, a
+ * default value, or a spread before it.
+ */
+function arrayElementOf(binding: BindingElement): Node | undefined {
+  const pattern = binding.getParent();
+  const decl = pattern.getParent();
+  if (!Node.isArrayBindingPattern(pattern) || !Node.isVariableDeclaration(decl)) return undefined;
+  if (binding.getDotDotDotToken() || binding.getInitializer()) return undefined;
+  let init = decl.getInitializer() && unwrap(decl.getInitializer()!);
+  if (init && Node.isAwaitExpression(init)) {
+    const call = unwrap(init.getExpression());
+    init =
+      Node.isCallExpression(call) && call.getExpression().getText() === 'Promise.all'
+        ? call.getArguments()[0] && unwrap(call.getArguments()[0]!)
+        : undefined;
+  }
+  if (!init || !Node.isArrayLiteralExpression(init)) return undefined;
+  const index = pattern.getElements().indexOf(binding);
+  const elements = init.getElements().slice(0, index + 1);
+  const element = elements[index];
+  if (!element || elements.some((e) => Node.isSpreadElement(e))) return undefined;
+  return Node.isOmittedExpression(element) ? undefined : unwrap(element);
 }
 
 /** Resolves identifiers (across files) until a node that is not a plain reference. */
