@@ -12,6 +12,7 @@ import { discover, prefilter, type Discovered, type DiscoverOptions } from './fi
 import { FileFailure } from './files/isolate.ts';
 import { installedMastraVersion } from './files/mastra-install.ts';
 import { mastraScope } from './files/mastra-scope.ts';
+import { nothingInstalled } from './files/installed.ts';
 import { applyMeasuredNames, readNamesFile } from './measured-names.ts';
 import type { ScanFileError, ScanResult } from './model.ts';
 import { createProject } from './files/project.ts';
@@ -135,7 +136,15 @@ export async function scanWithInputs(
     ...failed.map((f) => ({ file: relative(root, f.file), message: f.message })),
   ];
   const parsed = candidates.filter((f) => !blocked.has(f));
-  const types = typedProjects(configs, project);
+  const packageDirs = discovered.texts
+    .filter((f) => path.basename(f) === 'package.json')
+    .map((f) => path.dirname(f));
+  const installed = !nothingInstalled([
+    root,
+    ...packageDirs,
+    ...candidates.map((f) => path.dirname(f)),
+  ]);
+  const types = typedProjects(configs, project, installed);
   const scan = analyseEach(
     project,
     root,

@@ -13,7 +13,12 @@ export function isProvableToolName(ctx: ScanContext, compared: Node): boolean {
   const expr = unwrap(compared);
   if (Node.isIdentifier(expr)) return destructuredFromMastra(expr);
   if (!Node.isPropertyAccessExpression(expr)) return false;
-  return tracedAnswer(expr) ?? ctx.types.withTypes(compared, typedInProject) ?? false;
+  const traced = tracedAnswer(expr);
+  if (traced !== undefined) return traced;
+  // The checker's answer rests on declarations in node_modules (typedInProject): with none
+  // installed, it can only be no.
+  if (ctx.types.installed === false) return false;
+  return ctx.types.withTypes(compared, typedInProject) ?? false;
 }
 
 /**

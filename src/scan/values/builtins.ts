@@ -5,6 +5,7 @@
 import type { Node } from '../../ts-morph.ts';
 import type { MastraExport } from '../ast.ts';
 import { UNDECIDED } from './package-tool-ids.ts';
+import { fromUnresolvedPackage } from './unresolved-package.ts';
 import type { TypeOracle } from './type-oracle.ts';
 
 /**
@@ -38,6 +39,8 @@ export const WEB_SEARCH_MARKER = 'webSearchTool';
 
 /** The literal `id` type of a tool value, as the installed declarations type it. */
 export function declaredToolId(types: TypeOracle, node: Node): string | undefined {
+  // A package's declarations are all the checker could read the id from: none are installed.
+  if (types.installed === false && fromUnresolvedPackage(node)) return undefined;
   return types.withTypes(node, (typed) => {
     try {
       const idProp = typed.getType().getProperty('id');

@@ -13,6 +13,11 @@ import type { TsConfigs } from '../files/tsconfigs.ts';
 import { ParsedFiles, typedProgram, type TypedProgram } from './typed-program.ts';
 
 export interface TypeOracle {
+  /**
+   * False when no node_modules folder exists where the code could load declarations from
+   * (installed.ts): no package's types can be seen. Undefined when not known.
+   */
+  installed?: boolean;
   /** Runs `query` on the same node in a program that has the installed types (and its checker). */
   withTypes<T>(node: Node, query: (typed: Node, checker: ts.TypeChecker) => T): T | undefined;
   /**
@@ -48,7 +53,7 @@ function sameNode(node: Node, copy: Node): Node | undefined {
   return undefined;
 }
 
-export function typedProjects(configs: TsConfigs, scan?: Project): TypeOracle {
+export function typedProjects(configs: TsConfigs, scan?: Project, installed?: boolean): TypeOracle {
   const programs = new Map<string, TypedProgram>();
   const typedOptions = new Map<string, ts.CompilerOptions>();
   const parsed = new ParsedFiles();
@@ -90,6 +95,7 @@ export function typedProjects(configs: TsConfigs, scan?: Project): TypeOracle {
     return { copy, checker: program.getTypeChecker() };
   };
   return {
+    ...(installed === undefined ? {} : { installed }),
     withTypes(node, query) {
       try {
         const found = typedCopy(node.getSourceFile().getFilePath());

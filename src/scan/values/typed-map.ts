@@ -8,6 +8,7 @@
 import { Node, ts } from '../../ts-morph.ts';
 import { relativePath, type ScanContext } from '../ast.ts';
 import type { KeyKind, Location } from '../model.ts';
+import { fromUnresolvedPackage } from './unresolved-package.ts';
 
 /** A span in a file, by absolute path, to find the same node in the scan's project. */
 export interface Span {
@@ -191,7 +192,22 @@ function read(ctx: ScanContext, typed: Node, checker: ts.TypeChecker): TypedMap 
 
 /** The keys the checker gives the value of `expr`; undefined when it cannot be asked. */
 export function typedMap(ctx: ScanContext, expr: Node): TypedMap | undefined {
+  if (ctx.types.installed === false && fromUnresolvedPackage(expr)) return typedAny(expr);
   return ctx.types.withTypes(expr, (typed, checker) => read(ctx, typed, checker));
+}
+
+/** What `read` gives for a value the checker types `any` (a package that is not installed). */
+function typedAny(expr: Node): TypedMap {
+  const node = expr.compilerNode;
+  const inner = ts.isAwaitExpression(node) ? node.expression : node;
+  return {
+    typeText: 'any',
+    keys: [],
+    ...(ts.isCallExpression(inner)
+      ? { helper: { name: inner.expression.getText(inner.getSourceFile()).slice(0, 60) } }
+      : {}),
+    open: 'its type is any',
+  };
 }
 
 /** The node of the scan's own project at a span the typed project reported. */
