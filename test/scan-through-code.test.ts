@@ -221,6 +221,49 @@ describe('records taken from arrays', () => {
   });
 });
 
+describe('spreads and helpers with several return paths', () => {
+  test('...fn without a call adds no tool; a helper whose two return paths cannot be read gives one note', async () => {
+    const p = tempProject({
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { module: 'ES2022', moduleResolution: 'Bundler', strict: true },
+        include: ['src'],
+      }),
+      'src/agents.ts': [
+        "import { Agent } from '@mastra/core/agent';",
+        "import { createTool } from '@mastra/core/tools';",
+        "const t = createTool({ id: 't', description: 't', execute: async () => ({}) });",
+        'const makeTools = () => ({ made: t });',
+        'function fromCache(name: string, cache: Map<string, Record<string, typeof t>>) {',
+        '  if (cache.has(name)) return cache.get(name)!;',
+        '  const out: Record<string, typeof t> = {};',
+        '  for (const k of name.split(",")) out[k] = t;',
+        '  return out;',
+        '}',
+        "const base = { name: 'n', instructions: 'x', model: 'openai/gpt-4o-mini' } as const;",
+        "export const spread = new Agent({ ...base, id: 'spread', tools: { ...makeTools, own: t } });",
+        "export const called = new Agent({ ...base, id: 'called', tools: { ...makeTools(), own: t } });",
+        "export const cached = new Agent({ ...base, id: 'cached', tools: { ...fromCache('a', new Map()) } });",
+        '',
+      ].join('\n'),
+    });
+    try {
+      const scan = await scanRepository(p.root);
+      assert.deepEqual(keys(agent(scan, 'spread')), ['own']);
+      assert.deepEqual(agent(scan, 'spread').tools.unresolved, []);
+      assert.deepEqual(keys(agent(scan, 'called')), ['made', 'own']);
+      assert.equal(agent(scan, 'cached').tools.unresolved.length, 2, 'one per return path');
+      const notes = buildPlan(scan).findings.filter((f) => f.kind === 'unresolved');
+      assert.equal(notes.length, 1);
+      assert.match(
+        notes[0]!.message,
+        /^tools of cached: fromCache\(\) builds the map at run time \(.*, at src\/agents\.ts:6; .*, at src\/agents\.ts:\d+\)/,
+      );
+    } finally {
+      p.cleanup();
+    }
+  });
+});
+
 describe('what the plan makes of them', () => {
   test('literal keys are fixed where written, a key only a type names is reported with the fix, and no agent is said to offer no tools', async () => {
     const scan = await scanFixture(FIXTURE);

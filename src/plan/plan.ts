@@ -5,7 +5,7 @@
 import { predictTools, type ToolSources } from '../names/normalise.ts';
 import { describeVersion, type VersionedRule } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
-import type { AgentInfo, ScanResult, ToolEntry } from '../scan/model.ts';
+import type { AgentInfo, ScanResult, ToolEntry, Unresolved } from '../scan/model.ts';
 import { agentEntries, agentLabel, behaviourOfAgent, locationKey, rawKeyOf } from './agents.ts';
 import {
   DEFAULT_RULES,
@@ -147,6 +147,22 @@ function versionGaps(agent: AgentInfo, label: string): Finding[] {
   return out;
 }
 
+const IN_HELPER =
+  /^(.+?\(\)) builds the map at run time \((.*)\)((?:; [^()]*(?:\([^()]*\)[^()]*)*)?)$/s;
+
+/**
+ * Reasons for one place: the return paths of one helper read as one (`f() builds the map at run
+ * time (a, at x:1; b, at x:9); f() returns any`), anything else joined.
+ */
+function toldTogether(reasons: string[]): string {
+  if (reasons.length === 1) return reasons[0]!;
+  const parts = reasons.map((r) => IN_HELPER.exec(r));
+  const [first] = parts;
+  if (first && parts.every((p) => p && p[1] === first[1] && p[3] === first[3]))
+    return `${first[1]} builds the map at run time (${parts.map((p) => p![2]).join('; ')})${first[3]}`;
+  return reasons.join('; and ');
+}
+
 function reportOnly(scan: ScanResult, rules: ReadonlySet<RuleId>): Finding[] {
   const wrapping = rules.has('wrap-runtime-tools');
   const findings: Finding[] = [];
@@ -166,18 +182,26 @@ function reportOnly(scan: ScanResult, rules: ReadonlySet<RuleId>): Finding[] {
         agents: [label],
       });
     }
+    // One note per place the map cannot be read: a helper with several return paths it cannot
+    // follow gives one reason each, told together.
+    const unresolvedAt = new Map<string, { u: Unresolved; reasons: string[] }>();
     for (const u of [
       ...agent.tools.unresolved,
       ...agent.agents.unresolved,
       ...agent.workflows.unresolved,
     ]) {
+      const at = `${u.origin}\0${u.location.file}\0${u.location.start}`;
+      const found = unresolvedAt.get(at);
+      if (!found) unresolvedAt.set(at, { u, reasons: [u.reason] });
+      else if (!found.reasons.includes(u.reason)) found.reasons.push(u.reason);
+    }
+    for (const { u, reasons } of unresolvedAt.values())
       findings.push({
         kind: 'unresolved',
-        message: `${u.origin} of ${label}: ${u.reason}`,
+        message: `${u.origin} of ${label}: ${toldTogether(reasons)}`,
         locations: [u.location],
         agents: [label],
       });
-    }
     for (const r of [...agent.tools.runtime, ...agent.agents.runtime, ...agent.workflows.runtime]) {
       const renamed = [
         ...r.prefixes

@@ -122,6 +122,11 @@ function describe(helper: Helper): string {
   return `${helper.name}()${at ? ` (${at.file}:${at.line})` : ''}`;
 }
 
+/** `its type is any` → `any`; `its type X is keyed by any string` → `X, keyed by any string`. */
+function typeOf(open: string): string {
+  return open.replace(/^its type is /, '').replace(/^its type (.*) is (.*)$/s, '$1, $2');
+}
+
 /** Adds to what the syntax could not read what the helper's type says (that it lists no keys). */
 function told(list: Unresolved[], helper: Helper | undefined, type: string): void {
   for (const u of list) {
@@ -191,7 +196,7 @@ function readType(
   if (!typed) return false;
   const helper = typed.helper;
   if (typed.keys.length === 0) {
-    told(syntactic.unresolved, helper, typed.open?.replace(/^its type /, '') ?? typed.typeText);
+    told(syntactic.unresolved, helper, typed.open ? typeOf(typed.open) : typed.typeText);
     return false;
   }
   const at = locate(ctx, anchor);

@@ -149,13 +149,18 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
       collect,
     );
   }
-  stopped(ctx, raw, set, walk, `cannot read a tool map from ${expr.getKindName()}`, collect);
+  const text = expr.getText().replace(/\s+/g, ' ');
+  const shown = text.length > 60 ? `${text.slice(0, 59)}…` : text;
+  stopped(ctx, raw, set, walk, `cannot read a tool map from \`${shown}\``, collect);
 }
 
 function readObject(ctx: MapContext, object: Node, set: ToolSet, walk: Walk): void {
   if (!Node.isObjectLiteralExpression(object)) return;
   for (const prop of object.getProperties()) {
     if (Node.isSpreadAssignment(prop)) {
+      // `...makeTools` without a call spreads the function itself, which has no enumerable keys:
+      // it adds no tool (the prompt's mentions of what it would build are then reported).
+      if (isFunction(resolveValue(prop.getExpression()))) continue;
       collect(ctx, prop.getExpression(), set, { ...walk, via: [...walk.via, locate(ctx, prop)] });
       continue;
     }
