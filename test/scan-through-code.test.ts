@@ -221,6 +221,52 @@ describe('records taken from arrays', () => {
   });
 });
 
+describe('values taken from returned objects', () => {
+  test('const { a } = makeTools() and const { a } = await setup() give the value written for a', async () => {
+    const p = tempProject({
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { module: 'ES2022', moduleResolution: 'Bundler', strict: true },
+        include: ['src'],
+      }),
+      'src/agents.ts': [
+        "import { Agent } from '@mastra/core/agent';",
+        "import { createTool } from '@mastra/core/tools';",
+        'function makeTools() {',
+        "  const search = createTool({ id: 'web-search', description: 's', execute: async () => ({}) });",
+        '  return { search, fetchPage: search, count: 1 };',
+        '}',
+        "const setup = async () => ({ reader: createTool({ id: 'read-file', description: 'r', execute: async () => ({}) }) });",
+        'const { search, fetchPage: page } = makeTools();',
+        'const { reader } = await setup();',
+        "export const agent = new Agent({ name: 'n', instructions: 'x', model: 'openai/gpt-4o-mini', id: 'a', tools: { search, page, reader } });",
+        '',
+      ].join('\n'),
+      'src/two-ways.ts': [
+        "import { Agent } from '@mastra/core/agent';",
+        "import { createTool } from '@mastra/core/tools';",
+        'function twoWays(flag: boolean) {',
+        "  if (flag) return { pick: createTool({ id: 'one', description: 'o', execute: async () => ({}) }) };",
+        "  return { pick: createTool({ id: 'two', description: 't', execute: async () => ({}) }) };",
+        '}',
+        'const { pick } = twoWays(true);',
+        "export const agent = new Agent({ name: 'n', instructions: 'x', model: 'openai/gpt-4o-mini', id: 'b', tools: { pick } });",
+        '',
+      ].join('\n'),
+    });
+    try {
+      const { scan, typeChecked } = await scanWithInputs(p.root);
+      assert.deepEqual(
+        agent(scan, 'a').tools.entries.map((e) => `${e.key} ${'id' in e.value ? e.value.id : '-'}`),
+        ['search web-search', 'page web-search', 'reader read-file'],
+      );
+      // Read from the syntax; only the function with two return paths is left to the checker.
+      assert.deepEqual(typeChecked, [path.join(p.root, 'src/two-ways.ts')]);
+    } finally {
+      p.cleanup();
+    }
+  });
+});
+
 describe('spreads and helpers with several return paths', () => {
   test('...fn without a call adds no tool; a helper whose two return paths cannot be read gives one note', async () => {
     const p = tempProject({

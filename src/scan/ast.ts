@@ -11,7 +11,7 @@ import {
   type SourceFile,
   type Symbol as TsSymbol,
 } from '../ts-morph.ts';
-import type { BindingElement, KindToNodeMappings } from 'ts-morph';
+import type { BindingElement, KindToNodeMappings, ObjectLiteralExpression } from 'ts-morph';
 import type { Location } from './model.ts';
 import type { TypeOracle } from './values/type-oracle.ts';
 
@@ -86,11 +86,61 @@ export function definitionOf(node: Node): Node | undefined {
     }
     if (Node.isShorthandPropertyAssignment(decl)) return definitionOf(decl.getNameNode());
     if (Node.isBindingElement(decl)) {
-      const element = arrayElementOf(decl);
+      const element = arrayElementOf(decl) ?? objectPropertyOf(decl);
       if (element) return element;
     }
   }
   return undefined;
+}
+
+/**
+ * `const { a } = { a: x }` and `const { a } = makeTools()` (or `await` of it), where the function
+ * returns one object literal: the value written for `a`. Undefined for a rest element, a default
+ * value, a renamed string key, or an object with spreads or the key written twice.
+ */
+function objectPropertyOf(binding: BindingElement): Node | undefined {
+  const pattern = binding.getParent();
+  const decl = pattern.getParent();
+  if (!Node.isObjectBindingPattern(pattern) || !Node.isVariableDeclaration(decl)) return undefined;
+  if (binding.getDotDotDotToken() || binding.getInitializer()) return undefined;
+  const nameNode = binding.getPropertyNameNode() ?? binding.getNameNode();
+  if (!Node.isIdentifier(nameNode)) return undefined;
+  let init = decl.getInitializer() && unwrap(decl.getInitializer()!);
+  if (init && Node.isAwaitExpression(init)) init = unwrap(init.getExpression());
+  const object = init && returnedObject(resolveValue(init));
+  if (!object || object.getProperties().some((p) => Node.isSpreadAssignment(p))) return undefined;
+  const name = nameNode.getText();
+  const written = object
+    .getProperties()
+    .filter(
+      (p) =>
+        (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) &&
+        p.getName() === name,
+    );
+  return written.length === 1 ? propertyValue(object, name) : undefined;
+}
+
+/** An object literal, or the one object literal a called function returns. */
+function returnedObject(value: Node): ObjectLiteralExpression | undefined {
+  if (Node.isObjectLiteralExpression(value)) return value;
+  if (!Node.isCallExpression(value)) return undefined;
+  const fn = resolveValue(value.getExpression());
+  if (Node.isArrowFunction(fn)) {
+    const body = unwrap(fn.getBody());
+    if (Node.isObjectLiteralExpression(body)) return body;
+  }
+  if (
+    !Node.isArrowFunction(fn) &&
+    !Node.isFunctionDeclaration(fn) &&
+    !Node.isFunctionExpression(fn)
+  )
+    return undefined;
+  const returns = fn
+    .getDescendantsOfKind(SyntaxKind.ReturnStatement)
+    .filter((r) => r.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a)) === fn);
+  const returned = returns.length === 1 ? returns[0]!.getExpression() : undefined;
+  const object = returned && unwrap(returned);
+  return object && Node.isObjectLiteralExpression(object) ? object : undefined;
 }
 
 /**
