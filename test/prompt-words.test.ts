@@ -68,6 +68,20 @@ describe('each filter against a true case of the same shape', () => {
       ['GitLab', 'WebSearchTool'],
     ],
     [
+      'list items outside a section that names tools, and the words describing a listed tool',
+      [
+        '## Available Tools',
+        '### Planning',
+        '- `status.update` - Update progress status with `progress_pct`',
+        '1. `plan_add` - Create a task',
+        '## Output format',
+        '- `summary_text` - one paragraph',
+        '- `status.level` - low or high',
+      ].join('\n'),
+      ['progress_pct', 'summary_text', 'status.level'],
+      ['status.update', 'plan_add'],
+    ],
+    [
       'code samples',
       'Use tools like this:\n```\ncall fetch_page(url)\n```\nThen call fetch_page yourself.',
       [],

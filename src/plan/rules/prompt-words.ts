@@ -1,7 +1,8 @@
 /**
  * Which words of a prompt are tool names the prompt tells the model to use. To raise no false alarm,
  * a word counts only on a line that talks about using something (a word such as "tool", "call" or
- * "delegate"), when it is shaped like a tool name, and when the prompt treats it as one: quoted or
+ * "delegate"), or as the quoted name a list item starts with in a section whose heading names tools
+ * (`## Available Tools` then `- \`status.update\` - …`), when it is shaped like a tool name, and when the prompt treats it as one: quoted or
  * backticked, or written like a name only code makes (`agent-…`, `…Tool`, `snake_case`), and not
  * one of the shapes real prompts use for other things:
  * - hyphenated English ("multi-agent", "human-friendly", "back-to-back", "workflow-specific");
@@ -35,6 +36,8 @@ export interface ToolWord {
 }
 
 /** A word that asks the model to use something by name. */
+/** `- \`name\``, `* \`name\``, `1. \`name\``: a list item whose first word is a quoted name. */
+const LISTED_NAME = /^\s*(?:[-*+]|\d+[.)])\s+[`'"]([A-Za-z_][\w.:-]*[\w])[`'"]/;
 const TOOL_CONTEXT =
   /\b(tools?|call(s|ing)?|use|using|invoke|run|delegate|hand ?off|agents?|workflows?|function)\b/i;
 /** Word characters of a tool name (dots and colons only inside quotes, see below). */
@@ -149,12 +152,24 @@ export function toolWords(text: string, data: DataWords): ToolWord[] {
   const out: ToolWord[] = [];
   let fenced = false;
   let lineStart = 0;
+  // The level of the Markdown heading that names tools (`## Available Tools`), while in its section.
+  let toolSection: number | undefined;
   for (const line of text.split('\n')) {
     if (/^\s*```/.test(line)) fenced = !fenced;
-    if (!fenced && TOOL_CONTEXT.test(line)) {
+    const heading = fenced ? undefined : /^(#{1,6})\s+(.*)$/.exec(line);
+    if (heading) {
+      const level = heading[1]!.length;
+      if (toolSection !== undefined && level <= toolSection) toolSection = undefined;
+      if (toolSection === undefined && /\btools\b/i.test(heading[2]!)) toolSection = level;
+    }
+    // A list item of that section that starts with a quoted name lists a tool (`- \`x\` - does y`).
+    const listed = toolSection !== undefined && !heading ? LISTED_NAME.exec(line)?.[1] : undefined;
+    if (!fenced && (TOOL_CONTEXT.test(line) || listed)) {
       for (const m of line.matchAll(TOKEN)) {
         const name = m[1]!;
         const quoted = quotedAt(line, m.index, name.length);
+        // Off the tool-words lines, only the listed name itself counts (not its description's words).
+        if (!TOOL_CONTEXT.test(line) && (name !== listed || !quoted)) continue;
         if (
           !shapedLikeName(name) ||
           /\.(ts|js|md|json|txt|yaml|yml|html|css|py|sql|csv)$/i.test(name) ||
