@@ -208,6 +208,8 @@ describe('records taken from arrays', () => {
       );
       assert.deepEqual(of('codegen').unresolved, []);
       assert.deepEqual(keys(agent(scan, 'literal')), ['a.b', 'c']);
+      const { toolNames } = await captureFixtureAgent(p.root, agent(scan, 'literal'), provider());
+      assert.deepEqual(toolNames, wire(agent(scan, 'literal')));
       // After a spread the element is not known: `second` may be any loaded record. The checker
       // says it may hold `g`, or any key.
       assert.deepEqual(
@@ -259,6 +261,8 @@ describe('values taken from returned objects', () => {
         agent(scan, 'a').tools.entries.map((e) => `${e.key} ${'id' in e.value ? e.value.id : '-'}`),
         ['search web-search', 'page web-search', 'reader read-file'],
       );
+      const { toolNames } = await captureFixtureAgent(p.root, agent(scan, 'a'), provider());
+      assert.deepEqual(toolNames, wire(agent(scan, 'a')));
       // Read from the syntax; only the function with two return paths is left to the checker.
       assert.deepEqual(typeChecked, [path.join(p.root, 'src/two-ways.ts')]);
     } finally {
@@ -297,6 +301,11 @@ describe('spreads and helpers with several return paths', () => {
       assert.deepEqual(keys(agent(scan, 'spread')), ['own']);
       assert.deepEqual(agent(scan, 'spread').tools.unresolved, []);
       assert.deepEqual(keys(agent(scan, 'called')), ['made', 'own']);
+      // What real @mastra/core sends: the spread function adds nothing.
+      for (const id of ['spread', 'called']) {
+        const { toolNames } = await captureFixtureAgent(p.root, agent(scan, id), provider());
+        assert.deepEqual(toolNames, wire(agent(scan, id)), id);
+      }
       assert.equal(agent(scan, 'cached').tools.unresolved.length, 2, 'one per return path');
       const notes = buildPlan(scan).findings.filter((f) => f.kind === 'unresolved');
       assert.equal(notes.length, 1);
