@@ -31,6 +31,17 @@ const LISTED = [
   'release-agent',
 ];
 
+/** A throwaway app under the repository (it resolves the installed @mastra/core), with a tsconfig. */
+function app(files: Record<string, string>) {
+  return tempProject({
+    'tsconfig.json': JSON.stringify({
+      compilerOptions: { module: 'ES2022', moduleResolution: 'Bundler', strict: true },
+      include: ['src'],
+    }),
+    ...files,
+  });
+}
+
 describe('tool maps through helpers and builders', () => {
   test('an identity-generic helper, a mapped type and Readonly<T> keep the keys of the literal they are given, where it is written', async () => {
     const scan = await scanFixture(FIXTURE);
@@ -120,11 +131,7 @@ describe('tool maps through helpers and builders', () => {
   });
 
   test('Omit and Pick of a named key type go to the type checker; of string literals, they do not', async () => {
-    const p = tempProject({
-      'tsconfig.json': JSON.stringify({
-        compilerOptions: { module: 'ES2022', moduleResolution: 'Bundler', strict: true },
-        include: ['src'],
-      }),
+    const p = app({
       'src/helpers.ts': [
         "import type { ToolsInput } from '@mastra/core/agent';",
         "type DevOnly = 'debug' | 'trace';",
@@ -172,11 +179,7 @@ describe('tool maps through helpers and builders', () => {
 
 describe('records taken from arrays', () => {
   test('const [a, b] = await Promise.all([...]) and const [x] = [...] give each binding its element', async () => {
-    const p = tempProject({
-      'tsconfig.json': JSON.stringify({
-        compilerOptions: { module: 'ES2022', moduleResolution: 'Bundler', strict: true },
-        include: ['src'],
-      }),
+    const p = app({
       'src/agents.ts': [
         "import { Agent } from '@mastra/core/agent';",
         "import { MCPClient } from '@mastra/mcp';",
@@ -225,11 +228,7 @@ describe('records taken from arrays', () => {
 
 describe('values taken from returned objects', () => {
   test('const { a } = makeTools() and const { a } = await setup() give the value written for a', async () => {
-    const p = tempProject({
-      'tsconfig.json': JSON.stringify({
-        compilerOptions: { module: 'ES2022', moduleResolution: 'Bundler', strict: true },
-        include: ['src'],
-      }),
+    const p = app({
       'src/agents.ts': [
         "import { Agent } from '@mastra/core/agent';",
         "import { createTool } from '@mastra/core/tools';",
@@ -273,11 +272,7 @@ describe('values taken from returned objects', () => {
 
 describe('spreads and helpers with several return paths', () => {
   test('...fn without a call adds no tool; a helper whose two return paths cannot be read gives one note', async () => {
-    const p = tempProject({
-      'tsconfig.json': JSON.stringify({
-        compilerOptions: { module: 'ES2022', moduleResolution: 'Bundler', strict: true },
-        include: ['src'],
-      }),
+    const p = app({
       'src/agents.ts': [
         "import { Agent } from '@mastra/core/agent';",
         "import { createTool } from '@mastra/core/tools';",
