@@ -43,6 +43,14 @@ const FILES: Record<string, string> = {
     "export const other = new Agent({ id: 'b', name: 'b', instructions: 'x', model: 'openai/gpt-4o-mini', tools: fromSession });",
     '',
   ].join('\n'),
+  // A package's value given a local type: the checker reads the id from that type.
+  'src/typed.ts': [
+    "import { Agent } from '@mastra/core/agent';",
+    "import { createVectorQueryTool } from '@mastra/rag';",
+    "const annotated: { id: 'typed-id'; description: string } = createVectorQueryTool({ id: 'typed-id' });",
+    "export const c = new Agent({ id: 'c', name: 'c', instructions: 'x', model: 'openai/gpt-4o-mini', tools: { annotated } });",
+    '',
+  ].join('\n'),
   // A comparison the tracer leaves to the checker: a parameter inside a loop over a stream.
   'src/ui.ts': [
     "import { agent } from './agent';",
@@ -70,8 +78,11 @@ test('nothing installed: the same answers as the checker gives, without asking i
   const bare = app(false);
   const empty = app(true);
   const [without, withEmpty] = [await scanWithInputs(bare), await scanWithInputs(empty)];
-  // Only the local factory's id needs the checker when nothing is installed.
-  assert.deepEqual(without.typeChecked, [path.join(bare, 'src/agent.ts')]);
+  // Only the local factory's id and the locally typed value need the checker.
+  assert.deepEqual(without.typeChecked, [
+    path.join(bare, 'src/agent.ts'),
+    path.join(bare, 'src/typed.ts'),
+  ]);
   assert.ok(
     withEmpty.typeChecked.length >= 2,
     'with a node_modules folder, the checker is asked more',
@@ -83,6 +94,12 @@ test('nothing installed: the same answers as the checker gives, without asking i
   assert.deepEqual(
     agent.tools.entries.map((e) => `${e.key} ${'id' in e.value ? e.value.id : '-'}`),
     ['local local-tool', 'vector -', 'dynamic dynamic-id'],
+  );
+  assert.deepEqual(
+    without.scan.agents
+      .find((a) => a.id === 'c')!
+      .tools.entries.map((e) => 'id' in e.value && e.value.id),
+    ['typed-id'],
   );
   assert.deepEqual(
     without.scan.comparisons.map((c) => `${c.value} ${c.provable}`),

@@ -50,7 +50,8 @@ export function unwrap(node: Node): Node {
   }
 }
 
-function valueSymbol(node: Node): TsSymbol | undefined {
+/** The symbol of an identifier, or of the value a shorthand property (`{ x }`) takes. */
+export function valueSymbol(node: Node): TsSymbol | undefined {
   const parent = node.getParent();
   if (parent && Node.isShorthandPropertyAssignment(parent) && parent.getNameNode() === node) {
     return parent.getValueSymbol();
