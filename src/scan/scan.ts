@@ -139,10 +139,11 @@ export async function scanWithInputs(
   const packageDirs = discovered.texts
     .filter((f) => path.basename(f) === 'package.json')
     .map((f) => path.dirname(f));
+  // Every folder the code was read from, the imports the scan followed included.
   const installed = !nothingInstalled([
     root,
     ...packageDirs,
-    ...candidates.map((f) => path.dirname(f)),
+    ...project.getSourceFiles().map((sf) => path.dirname(sf.getFilePath())),
   ]);
   const types = typedProjects(configs, project, installed);
   const scan = analyseEach(
