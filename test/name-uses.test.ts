@@ -71,6 +71,16 @@ test('a text is taken exactly when the word pass took it, for any names', () => 
   );
 });
 
+test('a text is taken exactly when the word pass took it, for many names (the word walk)', () => {
+  fc.assert(
+    fc.property(fc.uniqueArray(name, { minLength: 9, maxLength: 30 }), text, (list, t) => {
+      const names = new Set(list);
+      assert.equal(holderTest(names).text(t), wordPass(names, t), JSON.stringify({ list, t }));
+    }),
+    { numRuns: 2000 },
+  );
+});
+
 test('bytes are searched per name for a few names and in one pass for many, with one answer', () => {
   const few = new Set(['getProduct', 'search.web', 'café']);
   const many = new Set([...few, ...Array.from({ length: 20 }, (_, i) => `tool${i}`)]);

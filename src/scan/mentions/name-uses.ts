@@ -169,6 +169,30 @@ export function holderTest(names: ReadonlySet<string>): HolderTest {
   }
   const needles = [...names].map((n) => Buffer.from(n, 'utf8'));
   const inLatin1 = new RegExp(escaped(needles.map((b) => b.toString('latin1'))).join('|'));
+  // Many names: one alternation (or one regex per key) tried at every position costs more than
+  // walking the text's words once and looking each up (a generated monorepo has hundreds).
+  if (legal.length + keys.length > PER_NAME) {
+    const legalSet = new Set(legal);
+    const byWord = new Map<string, string[]>();
+    const wordless: string[] = [];
+    for (const { key } of keys) {
+      const longest = (key.match(WORD) ?? []).sort((a, b) => b.length - a.length)[0];
+      if (longest === undefined) wordless.push(key);
+      else byWord.set(longest, [...(byWord.get(longest) ?? []), key]);
+    }
+    return {
+      text: (text) => {
+        for (const [word] of text.matchAll(WORD)) {
+          if (legalSet.has(word)) return true;
+          if (word.startsWith(UI_TOOL_PART) && legalSet.has(word.slice(UI_TOOL_PART.length)))
+            return true;
+          if (byWord.get(word)?.some((k) => text.includes(k))) return true;
+        }
+        return wordless.some((k) => text.includes(k));
+      },
+      bytes: (bytes) => inLatin1.test(bytes.toString('latin1')),
+    };
+  }
   return {
     text: (text) =>
       (words?.test(text) ?? false) ||
