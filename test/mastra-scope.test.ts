@@ -100,6 +100,28 @@ describe('mastra scope', () => {
     ]);
   });
 
+  test('two workspace packages that depend on each other, one of them on Mastra: both are in', () => {
+    const root = tree({
+      'package.json': { name: 'monorepo', private: true },
+      // @acme/c2 is looked at while @acme/c1 is still being looked at.
+      'packages/c1/package.json': {
+        name: '@acme/c1',
+        dependencies: { '@acme/c2': 'workspace:*', '@mastra/core': '1.0.0' },
+      },
+      'packages/c1/src/index.ts': uses,
+      'packages/c2/package.json': pkg('@acme/c2', { '@acme/c1': 'workspace:*' }),
+      'packages/c2/src/index.ts': uses,
+    });
+    const files = ['packages/c1/src/index.ts', 'packages/c2/src/index.ts'].map((f) =>
+      path.join(root, f),
+    );
+    const manifests = ['package.json', 'packages/c1/package.json', 'packages/c2/package.json'].map(
+      (f) => path.join(root, f),
+    );
+    const scope = mastraScope(root, files, manifests, () => uses);
+    assert.deepEqual(scope.outside, []);
+  });
+
   test('a workspace root that declares Mastra puts every package in', () => {
     const root = tree({
       ...FILES,

@@ -125,11 +125,21 @@ export function mastraScope(
   }
 
   const reaches = new Map<string, boolean>();
+  const visiting = new Set<string>();
+  // Set when a lookup met a package still being looked at (a cycle of workspace packages): a
+  // "no" found then is not final for the packages in between, so it is not remembered.
+  let cycle = false;
   /** Whether code in the package at `dir` can import Mastra. */
   const reachesMastra = (dir: string): boolean => {
     const known = reaches.get(dir);
     if (known !== undefined) return known;
-    reaches.set(dir, false); // a cycle of workspace packages adds nothing
+    if (visiting.has(dir)) {
+      cycle = true;
+      return false;
+    }
+    visiting.add(dir);
+    const outer = cycle;
+    cycle = false;
     let found = named.has(dir);
     for (let d: string | undefined = dir; !found && d !== undefined;) {
       const manifest = manifestAt(d);
@@ -148,7 +158,9 @@ export function mastraScope(
       const parent = path.dirname(d);
       d = parent === d ? undefined : nearest(parent);
     }
-    reaches.set(dir, found);
+    visiting.delete(dir);
+    if (found || !cycle) reaches.set(dir, found);
+    cycle ||= outer;
     return found;
   };
 
