@@ -107,35 +107,41 @@ function objectPropertyOf(binding: BindingElement): Node | undefined {
   const nameNode = binding.getPropertyNameNode() ?? binding.getNameNode();
   if (!Node.isIdentifier(nameNode)) return undefined;
   let init = decl.getInitializer() && unwrap(decl.getInitializer()!);
+  const awaited = Boolean(init && Node.isAwaitExpression(init));
   if (init && Node.isAwaitExpression(init)) init = unwrap(init.getExpression());
-  const object = init && returnedObject(resolveValue(init));
-  if (!object || object.getProperties().some((p) => Node.isSpreadAssignment(p))) return undefined;
+  const object = init && returnedObject(resolveValue(init), awaited);
+  if (!object) return undefined;
+  const members = object.getProperties();
+  // A spread or a computed key may write the same key; a method or accessor is not a value.
+  if (
+    members.some((p) => Node.isSpreadAssignment(p) || Node.isComputedPropertyName(p.getNameNode()))
+  )
+    return undefined;
   const name = nameNode.getText();
-  const written = object
-    .getProperties()
-    .filter(
-      (p) =>
-        (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) &&
-        p.getName() === name,
-    );
+  const written = members.filter((p) => !Node.isSpreadAssignment(p) && p.getName() === name);
   return written.length === 1 ? propertyValue(object, name) : undefined;
 }
 
-/** An object literal, or the one object literal a called function returns. */
-function returnedObject(value: Node): ObjectLiteralExpression | undefined {
+/**
+ * An object literal, or the one object literal a called function returns (an async function's
+ * only when the call is awaited; never a generator's).
+ */
+function returnedObject(value: Node, awaited: boolean): ObjectLiteralExpression | undefined {
   if (Node.isObjectLiteralExpression(value)) return value;
   if (!Node.isCallExpression(value)) return undefined;
   const fn = resolveValue(value.getExpression());
-  if (Node.isArrowFunction(fn)) {
-    const body = unwrap(fn.getBody());
-    if (Node.isObjectLiteralExpression(body)) return body;
-  }
   if (
     !Node.isArrowFunction(fn) &&
     !Node.isFunctionDeclaration(fn) &&
     !Node.isFunctionExpression(fn)
   )
     return undefined;
+  if ((fn.isAsync() && !awaited) || (!Node.isArrowFunction(fn) && fn.isGenerator()))
+    return undefined;
+  if (Node.isArrowFunction(fn)) {
+    const body = unwrap(fn.getBody());
+    if (Node.isObjectLiteralExpression(body)) return body;
+  }
   const returns = fn
     .getDescendantsOfKind(SyntaxKind.ReturnStatement)
     .filter((r) => r.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a)) === fn);

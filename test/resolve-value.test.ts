@@ -1,0 +1,52 @@
+/**
+ * What a destructured binding resolves to (`resolveValue` in src/scan/ast.ts): the element or the
+ * property value when the code says which, and nothing (the binding itself) when it does not.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createInMemoryProject } from '../src/scan/files/project.ts';
+import { resolveValue } from '../src/scan/ast.ts';
+import { SyntaxKind } from '../src/ts-morph.ts';
+
+/** The text `name` resolves to where `use(name)` is written in `code`. */
+function resolved(code: string, name: string): string {
+  const sf = createInMemoryProject().createSourceFile('/app.ts', `${code}\nuse(${name});\n`);
+  const call = sf
+    .getStatements()
+    .at(-1)!
+    .getFirstDescendantByKindOrThrow(SyntaxKind.CallExpression);
+  return resolveValue(call.getArguments()[0]!).getText();
+}
+
+test('the element or property the code names', () => {
+  assert.equal(resolved('const [a, b] = [one, two];', 'b'), 'two');
+  assert.equal(resolved('const [a] = await Promise.all([make(), other()]);', 'a'), 'make()');
+  assert.equal(resolved('const { a } = { a: one, b: two };', 'a'), 'one');
+  assert.equal(resolved('function f() { return { a: one }; }\nconst { a: x } = f();', 'x'), 'one');
+  assert.equal(
+    resolved('async function f() { return { a: one }; }\nconst { a } = await f();', 'a'),
+    'one',
+  );
+});
+
+test('nothing where the code does not say which value it is', () => {
+  const cases: Array<[string, string]> = [
+    // Not awaited: the binding reads a property of a Promise.
+    ['async function f() { return { a: one }; }\nconst { a } = f();', 'a'],
+    // A generator returns an iterator, not the object it returns at the end.
+    ['function* f() { return { a: one }; }\nconst { a } = f();', 'a'],
+    // A computed key or a spread may write `a` too; a getter is not a value written.
+    ["const k = 'a';\nconst { a } = { a: one, [k]: two };", 'a'],
+    ['const { a } = { a: one, ...rest };', 'a'],
+    ['const { a } = { a: one, get a() { return two; } };', 'a'],
+    // Two return paths, a rest element, a default, a spread before the element.
+    [
+      'function f(x: boolean) { if (x) return { a: one }; return { a: two }; }\nconst { a } = f(true);',
+      'a',
+    ],
+    ['const [...a] = [one];', 'a'],
+    ['const [a = two] = [one];', 'a'],
+    ['const [, a] = [...list, one];', 'a'],
+  ];
+  for (const [code, name] of cases) assert.equal(resolved(code, name), name, code);
+});
