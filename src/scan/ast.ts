@@ -294,19 +294,25 @@ const INDEXED = new Set<SyntaxKind>([
   SyntaxKind.SwitchStatement,
   SyntaxKind.PropertyAssignment,
   SyntaxKind.PropertySignature,
+  SyntaxKind.ElementAccessExpression,
 ]);
 const indexes = new WeakMap<SourceFile, Map<SyntaxKind, ts.Node[]>>();
 
 /**
  * `file.getDescendantsOfKind(kind)` for the kinds the analysis asks of every file, from one walk of
  * the syntax tree per file instead of one per kind (ts-morph walks with nested generators), in the
- * same order.
+ * same order. `keep` tests the compiler node first, so the many nodes a caller skips are never
+ * wrapped (a ts-morph wrapper costs more than the test).
  */
 export function descendantsOfKind<K extends SyntaxKind>(
   file: SourceFile,
   kind: K,
+  keep?: (node: ts.Node) => boolean,
 ): KindToNodeMappings[K][] {
-  if (!INDEXED.has(kind)) return file.getDescendantsOfKind(kind);
+  if (!INDEXED.has(kind)) {
+    const all = file.getDescendantsOfKind(kind);
+    return keep ? all.filter((n) => keep(n.compilerNode)) : all;
+  }
   let index = indexes.get(file);
   if (!index) {
     const found = new Map<SyntaxKind, ts.Node[]>([...INDEXED].map((k) => [k, []]));
@@ -317,9 +323,41 @@ export function descendantsOfKind<K extends SyntaxKind>(
     ts.forEachChild(file.compilerNode, visit);
     indexes.set(file, (index = found));
   }
-  // ts-morph's own wrapper lookup (what getDescendantsOfKind uses), so wrapped nodes stay the same objects.
-  const wrap = file as unknown as {
-    _getNodeFromCompilerNode(node: ts.Node): KindToNodeMappings[K];
-  };
-  return index.get(kind)!.map((n) => wrap._getNodeFromCompilerNode(n));
+  const nodes = keep ? index.get(kind)!.filter(keep) : index.get(kind)!;
+  return nodes.map((n) => wrapped<KindToNodeMappings[K]>(file, n));
+}
+
+/** ts-morph's own wrapper lookup (what its getters use), so wrapped nodes stay the same objects. */
+function wrapped<N extends Node>(file: SourceFile, node: ts.Node): N {
+  return (
+    file as unknown as { _getNodeFromCompilerNode(node: ts.Node): N }
+  )._getNodeFromCompilerNode(node);
+}
+
+/** The name of the method a call calls (`x.name(...)`), read from the compiler node. */
+export function calledMethod(node: ts.Node): string | undefined {
+  return ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)
+    ? node.expression.name.text
+    : undefined;
+}
+
+/**
+ * The innermost node of `file` that starts at `start` (its first token) and is `width` long:
+ * `getDescendantAtStartWithWidth` without its walk of every token on the way (ts-morph lists each
+ * node's children with the scanner to descend).
+ */
+export function nodeAtSpan(file: SourceFile, start: number, width: number): Node | undefined {
+  const sf = file.compilerNode;
+  let found: ts.Node | undefined;
+  for (let node: ts.Node | undefined = sf; node;) {
+    let next: ts.Node | undefined;
+    ts.forEachChild(node, (child) => {
+      if (child.pos <= start && start < child.end) return (next = child);
+      return undefined;
+    });
+    if (next && next.getStart(sf) === start && next.end - start === width) found = next;
+    else if (found) break;
+    node = next;
+  }
+  return found && wrapped(file, found);
 }

@@ -4,8 +4,8 @@
  * enums (`z.enum(['review_phase', ...])`, `z.literal('x')`). A prompt that names one of them names
  * a parameter, a field or a phase, not a tool. Only words shaped like a tool name are kept.
  */
-import { Node, SyntaxKind, type SourceFile } from '../../ts-morph.ts';
-import { descendantsOfKind, unwrap } from '../ast.ts';
+import { Node, SyntaxKind, ts, type SourceFile } from '../../ts-morph.ts';
+import { calledMethod, descendantsOfKind, unwrap } from '../ast.ts';
 import { keyOf } from '../values/tool-map.ts';
 
 const NAME_SHAPED = /^[A-Za-z_][\w-]*$/;
@@ -34,16 +34,21 @@ function stringsIn(node: Node | undefined, into: Set<string>): void {
     for (const el of n.getElements()) stringsIn(el, into);
 }
 
+/** Schema builders whose argument lists field names (`z.object({...})`) or values (`z.enum([...])`). */
+const OBJECT_CALL = /^(object|strictObject|looseObject|extend)$/;
+const SCHEMA_CALL = /^(object|strictObject|looseObject|extend|enum|literal)$/;
+
 export function dataWords(file: SourceFile): string[] {
   const out = new Set<string>();
   const text = file.getFullText();
   if (/\.(object|enum|literal|strictObject|looseObject)\s*\(|properties\s*:/.test(text)) {
-    for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
+    const schema = (n: ts.Node) => SCHEMA_CALL.test(calledMethod(n) ?? '');
+    for (const call of descendantsOfKind(file, SyntaxKind.CallExpression, schema)) {
       const callee = call.getExpression();
       if (!Node.isPropertyAccessExpression(callee)) continue;
       const [arg] = call.getArguments();
       const method = callee.getName();
-      if (/^(object|strictObject|looseObject|extend)$/.test(method)) objectKeys(arg, out);
+      if (OBJECT_CALL.test(method)) objectKeys(arg, out);
       else if (method === 'enum' || method === 'literal') stringsIn(arg, out);
     }
     for (const p of descendantsOfKind(file, SyntaxKind.PropertyAssignment))

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { Node } from '../../ts-morph.ts';
-import type { ScanContext } from '../ast.ts';
+import { nodeAtSpan, type ScanContext } from '../ast.ts';
 import type { Location, TextContext, TextFragment, ToolEntry, ToolSet } from '../model.ts';
 import { objectBehind } from '../values/static-value.ts';
 import { memberOf } from './bindings.ts';
@@ -17,7 +17,7 @@ import { textFragments } from './prompt-text.ts';
 /** The node a location was taken from (`locate` of a value definition). */
 function nodeAt(ctx: ScanContext, from: Node, at: Location): Node | undefined {
   const file = from.getProject().getSourceFile(path.join(ctx.root, at.file));
-  return file?.getDescendantAtStartWithWidth(at.start, at.end - at.start);
+  return file && nodeAtSpan(file, at.start, at.end - at.start);
 }
 
 /** `createWorkflow({...}).then(step).commit()`: the `createWorkflow(...)` call at its root. */

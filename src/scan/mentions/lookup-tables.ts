@@ -5,8 +5,8 @@
  * table's lists that a callback walks (`deps.every((dep) => called.has(dep))`). A key or string
  * that is not the name the model calls the tool never matches, like a stale `===`.
  */
-import { Node, SyntaxKind, type CallExpression, type SourceFile } from '../../ts-morph.ts';
-import { descendantsOfKind, resolveValue, unwrap } from '../ast.ts';
+import { Node, SyntaxKind, ts, type CallExpression, type SourceFile } from '../../ts-morph.ts';
+import { calledMethod, descendantsOfKind, resolveValue, unwrap } from '../ast.ts';
 
 /** Strings compared with one tool-name expression, and the other strings of the same test. */
 export interface LookupGroup {
@@ -88,9 +88,10 @@ function testedStrings(expr: Node): Node[] {
 /** `x.add(...)` / `x.has(...)` calls on a plain variable, by the variable's declaration. */
 function setCalls(file: SourceFile, method: string): Map<Node, CallExpression[]> {
   const out = new Map<Node, CallExpression[]>();
-  for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
+  const called = (n: ts.Node) => calledMethod(n) === method;
+  for (const call of descendantsOfKind(file, SyntaxKind.CallExpression, called)) {
     const callee = call.getExpression();
-    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== method) continue;
+    if (!Node.isPropertyAccessExpression(callee)) continue;
     const target = unwrap(callee.getExpression());
     if (!Node.isIdentifier(target) || call.getArguments().length !== 1) continue;
     const decls = target.getSymbol()?.getDeclarations() ?? [];

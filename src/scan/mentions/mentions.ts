@@ -2,8 +2,15 @@
  * Finds where a tool's names appear as text: in prompt fragments (whole-name matches only) and in
  * code that compares a tool name with a string literal (`toolName === 'x'`, `switch`, `includes`).
  */
-import { Node, SyntaxKind, type CallExpression, type SourceFile } from '../../ts-morph.ts';
-import { descendantsOfKind, locate, resolveValue, unwrap, type ScanContext } from '../ast.ts';
+import { Node, SyntaxKind, ts, type CallExpression, type SourceFile } from '../../ts-morph.ts';
+import {
+  calledMethod,
+  descendantsOfKind,
+  locate,
+  resolveValue,
+  unwrap,
+  type ScanContext,
+} from '../ast.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
 import type { Comparison, Location, Mention, MentionMatch, TextFragment } from '../model.ts';
 import { isProvableToolName } from './provable-tool-name.ts';
@@ -311,6 +318,14 @@ export function nameConversions(
     .map((call) => ({ location: locate(ctx, call), text: call.getText().slice(0, 120) }));
 }
 
+const EQUALITY = new Set([
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+]);
+const isEquality = (n: ts.Node) => ts.isBinaryExpression(n) && EQUALITY.has(n.operatorToken.kind);
+
 /** The call whose result a compared value comes from, when the code shows it (for `tiedTo`). */
 function sourceCall(compared: Node): Node | undefined {
   let root: Node = unwrap(compared);
@@ -459,10 +474,8 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
   const same = (a: Node, b: Node) =>
     unwrap(a).getText().replace(/\?\./g, '.') === unwrap(b).getText().replace(/\?\./g, '.');
   const named = (n: Node, other: Node) => isToolNameExpr(n) || isToolPartType(n, other);
-  const equality = descendantsOfKind(file, SyntaxKind.BinaryExpression).filter(
-    (bin) =>
-      ['===', '==', '!==', '!='].includes(bin.getOperatorToken().getText()) &&
-      (named(bin.getLeft(), bin.getRight()) || named(bin.getRight(), bin.getLeft())),
+  const equality = descendantsOfKind(file, SyntaxKind.BinaryExpression, isEquality).filter(
+    (bin) => named(bin.getLeft(), bin.getRight()) || named(bin.getRight(), bin.getLeft()),
   );
   const sides = (bin: (typeof equality)[number]) =>
     named(bin.getLeft(), bin.getRight())
@@ -488,7 +501,8 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
       for (const c of cases.filter((x) => isToolPartType(sw.getExpression(), x)))
         push(c, sw.getExpression(), cases);
   }
-  for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
+  const includes = (n: ts.Node) => calledMethod(n) === 'includes';
+  for (const call of descendantsOfKind(file, SyntaxKind.CallExpression, includes)) {
     const callee = call.getExpression();
     const [arg] = call.getArguments();
     if (

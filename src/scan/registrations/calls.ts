@@ -2,8 +2,15 @@
  * Finds `agent.generate(...)` / `agent.stream(...)` calls and ties each to its agent: through a
  * variable (across files), `mastra.getAgent('key')` or `mastra.getAgentById('id')`.
  */
-import { Node, SyntaxKind, type SourceFile } from '../../ts-morph.ts';
-import { descendantsOfKind, locate, propertyValue, resolveValue, unwrap } from '../ast.ts';
+import { Node, SyntaxKind, ts, type SourceFile } from '../../ts-morph.ts';
+import {
+  calledMethod,
+  descendantsOfKind,
+  locate,
+  propertyValue,
+  resolveValue,
+  unwrap,
+} from '../ast.ts';
 import { readCallOptions } from './call-options.ts';
 import type { AgentInfo, CallSite, TextFragment } from '../model.ts';
 import { staticString } from '../values/static-value.ts';
@@ -82,7 +89,11 @@ export function findCalls(
   agents: AgentLookup,
 ): Array<Omit<CallSite, 'prediction' | 'unknownNames' | 'mastra'>> {
   const out: Array<Omit<CallSite, 'prediction' | 'unknownNames' | 'mastra'>> = [];
-  for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
+  const called = (n: ts.Node) => {
+    const method = calledMethod(n);
+    return method !== undefined && (CALL_METHODS.has(method) || NETWORK_METHODS.has(method));
+  };
+  for (const call of descendantsOfKind(file, SyntaxKind.CallExpression, called)) {
     const callee = call.getExpression();
     if (
       !Node.isPropertyAccessExpression(callee) ||
