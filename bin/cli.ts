@@ -51,6 +51,13 @@ const cli = yargs(hideBin(process.argv))
     process.exit(EXIT.usage);
   });
 
+// yargs renders the whole help text each time a command starts, to show it on a later failure
+// (yargs 18: `usage.cacheHelpMessage()` in command.js). Our `.fail()` never shows help, so that
+// rendering (about 25 ms of text layout) buys nothing; --help renders afresh.
+type Internals = { getInternalMethods?(): { getUsageInstance?(): { cacheHelpMessage?(): void } } };
+const usage = (cli as unknown as Internals).getInternalMethods?.().getUsageInstance?.();
+if (usage?.cacheHelpMessage) usage.cacheHelpMessage = () => {};
+
 const verbose = process.argv.includes('--verbose');
 const internalError = async (error: unknown) => {
   await reportInternalError(error, verbose);

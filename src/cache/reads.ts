@@ -5,7 +5,6 @@
  * rests on a file the key does not cover must not outlive a change to that file. Outside a recording
  * run, noting costs one lookup.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { fingerprint } from './fingerprint.ts';
 
@@ -15,34 +14,45 @@ interface Recording {
   seen: Map<string, string>;
 }
 
-const recording = new AsyncLocalStorage<Recording>();
+/**
+ * The recordings going on. Not an AsyncLocalStorage: on Node 20 one slows every promise of the run
+ * (prettier's most of all). Two runs at once in one process each note the other's reads too, which
+ * only adds files to check before serving: never an answer served that rests on an unnoted file.
+ */
+const active = new Set<Recording>();
 
 /**
  * Notes that the running scan read (or probed) `file`. Its fingerprint is taken now, as close to
  * the read as can be, so a change while the run goes on is not taken for what the answer rests on.
  */
 export function noteRead(file: string): void {
-  const store = recording.getStore();
-  if (!store) return;
+  if (active.size === 0) return;
   const abs = path.resolve(file);
-  if (!store.known.has(abs) && !store.seen.has(abs)) store.seen.set(abs, fingerprint(abs));
+  let print: string | undefined;
+  for (const store of active)
+    if (!store.known.has(abs) && !store.seen.has(abs))
+      store.seen.set(abs, (print ??= fingerprint(abs)));
 }
 
 /** Whether a recording run is going on (to skip collecting what would not be noted). */
 export function isRecording(): boolean {
-  return recording.getStore() !== undefined;
+  return active.size > 0;
 }
 
 export function noteReads(files: Iterable<string>): void {
-  if (recording.getStore()) for (const f of files) noteRead(f);
+  if (active.size > 0) for (const f of files) noteRead(f);
 }
 
-/** Runs `run`, collecting every path noted while it (and what it awaits) runs, outside `known`. */
+/** Runs `run`, collecting every path noted until it settles, outside `known`. */
 export async function recordingReads<T>(
   known: ReadonlySet<string>,
   run: () => Promise<T>,
 ): Promise<{ value: T; reads: Map<string, string> }> {
   const store: Recording = { known, seen: new Map() };
-  const value = await recording.run(store, run);
-  return { value, reads: store.seen };
+  active.add(store);
+  try {
+    return { value: await run(), reads: store.seen };
+  } finally {
+    active.delete(store);
+  }
 }

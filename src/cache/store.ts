@@ -43,7 +43,8 @@ export async function writeMemo(dir: string, slot: string, memo: StatMemo): Prom
 async function write(file: string, text: string): Promise<boolean> {
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    await writeFileAtomic(file, text, 'utf8');
+    // No fsync: a torn or empty entry after a crash fails its checks and is a miss (see above).
+    await writeFileAtomic(file, text, { encoding: 'utf8', fsync: false });
     return true;
   } catch {
     return false;

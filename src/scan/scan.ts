@@ -168,10 +168,17 @@ export async function scanWithInputs(
   scan.files.membership = discovered.membership;
   // Evidence for renames is read from every file, not only the candidates: a UI package comparing
   // a tool name with a plain string imports nothing from Mastra.
+  // A candidate's tree is the project's (its text is compared first): not parsed a second time.
+  const parsedTree = (file: string) =>
+    blocked.has(file) ? undefined : project.getSourceFile(file)?.compilerNode;
   scan.nameUses = withoutToolKeys(
     scan,
-    findNameUses(root, [...discovered.sources, ...discovered.texts], renameableNames(scan), (f) =>
-      texts.textOrBytes(f),
+    findNameUses(
+      root,
+      [...discovered.sources, ...discovered.texts],
+      renameableNames(scan),
+      (f) => texts.textOrBytes(f),
+      parsedTree,
     ),
   );
   clock.end(candidates.length);

@@ -6,10 +6,10 @@
  * yarn.lock), then the range in the nearest package.json that names @mastra/core.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { noteRead } from '../../cache/reads.ts';
 import path from 'node:path';
 import semver from 'semver';
-import { parse as parseYaml } from 'yaml';
 import type { MastraVersion } from '../model.ts';
 
 const PKG = '@mastra/core';
@@ -174,6 +174,10 @@ function fromYarnLock(text: string, range: string | undefined): string | undefin
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock'];
 
 type Lockfile = { file: string; kind: 'npm' | 'pnpm' | 'yarn'; data: unknown } | undefined;
+
+/** The YAML parser, loaded only for a pnpm lockfile (loading it costs every other run 40 ms). */
+const parseYaml = (text: string): unknown =>
+  (createRequire(import.meta.url)('yaml') as typeof import('yaml')).parse(text);
 
 /** Reads and parses a lockfile once per scan (a monorepo's agents share the root one). */
 function parseLockfile(file: string, name: string): Lockfile {

@@ -53,12 +53,22 @@ function isPropertyName(node: ts.Identifier): boolean {
 }
 
 /**
- * Uses in one source file: parsed on its own (no program, no types), walked iteratively so a deeply
- * nested file cannot exhaust the stack.
+ * Uses in one source file: parsed on its own (no program, no types) unless `parsed` is its syntax
+ * tree for the same text (the scan's), walked iteratively so a deeply nested file cannot exhaust
+ * the stack.
  */
-function codeUses(file: string, rel: string, text: string, names: ReadonlySet<string>): NameUse[] {
+function codeUses(
+  file: string,
+  rel: string,
+  text: string,
+  names: ReadonlySet<string>,
+  parsed?: ts.SourceFile,
+): NameUse[] {
   const locationIn = locator(rel, text);
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file));
+  const sf =
+    parsed?.text === text
+      ? parsed
+      : ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file));
   const out: NameUse[] = [];
   const stack: ts.Node[] = [sf];
   while (stack.length) {
@@ -219,12 +229,15 @@ function holderText(content: string | Buffer, test: HolderTest): string | undefi
  * Every use of `names` in `files` (absolute paths of sources and data files). `read` gives a
  * file's text, or its raw bytes (searched before the next read, decoded only when they hold a name;
  * a file that is not UTF-8 text is skipped); files that cannot be read or parsed are skipped (the scan reports them elsewhere).
+ * `parsed` gives a source file's syntax tree when the caller has one (used only when its text is
+ * the text read).
  */
 export function findNameUses(
   root: string,
   files: readonly string[],
   names: ReadonlySet<string>,
   read: (file: string) => string | Buffer | undefined,
+  parsed?: (file: string) => ts.SourceFile | undefined,
 ): NameUse[] {
   if (names.size === 0) return [];
   const out: NameUse[] = [];
@@ -244,7 +257,7 @@ export function findNameUses(
     try {
       out.push(
         ...(code
-          ? codeUses(file, rel, text.replace(/^\uFEFF/, ''), names)
+          ? codeUses(file, rel, text.replace(/^\uFEFF/, ''), names, parsed?.(file))
           : dataUses(rel, text, names)),
       );
     } catch (error) {
