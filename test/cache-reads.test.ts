@@ -62,6 +62,7 @@ test('two runs at once: each keeps every read of its own, after the other one en
 test('a run that throws stops recording', async () => {
   await assert.rejects(
     recordingReads(new Set(), async () => {
+      await tick();
       throw new Error('boom');
     }),
     /boom/,
