@@ -38,7 +38,7 @@ test('a run notes what it reads, as it was when read, and nothing the key covers
 });
 
 test('two runs at once: each keeps every read of its own, after the other one ended too', async () => {
-  const [early, shared, late] = ['early', 'shared', 'late'].map((n) => file(n));
+  const [early, shared, late] = [file('early'), file('shared'), file('late')];
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const long = recordingReads(new Set(), async () => {
