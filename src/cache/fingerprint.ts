@@ -64,10 +64,12 @@ export class Fingerprints {
   #of(file: string): string {
     let st;
     try {
-      st = statSync(file);
+      // Most context files do not exist: said without throwing (what `fingerprint` says of them).
+      st = statSync(file, { throwIfNoEntry: false });
     } catch {
       return fingerprint(file);
     }
+    if (!st) return '-:ENOENT';
     if (!st.isFile()) return fingerprint(file);
     const record = this.#previous?.files[file];
     if (
