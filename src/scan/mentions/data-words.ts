@@ -38,6 +38,15 @@ function stringsIn(node: Node | undefined, into: Set<string>): void {
 const OBJECT_CALL = /^(object|strictObject|looseObject|extend)$/;
 const SCHEMA_CALL = /^(object|strictObject|looseObject|extend|enum|literal)$/;
 
+/** A signature whose name may be a word shaped like a tool name (`keyOf` decides; others are skipped unwrapped). */
+function mayBeShaped(node: ts.Node): boolean {
+  if (!ts.isPropertySignature(node)) return false;
+  const name = node.name;
+  if (ts.isIdentifier(name)) return SHAPED(name.getText());
+  if (ts.isStringLiteral(name)) return SHAPED(name.text);
+  return ts.isComputedPropertyName(name);
+}
+
 export function dataWords(file: SourceFile): string[] {
   const out = new Set<string>();
   const text = file.getFullText();
@@ -51,10 +60,13 @@ export function dataWords(file: SourceFile): string[] {
       if (OBJECT_CALL.test(method)) objectKeys(arg, out);
       else if (method === 'enum' || method === 'literal') stringsIn(arg, out);
     }
-    for (const p of descendantsOfKind(file, SyntaxKind.PropertyAssignment))
-      if (p.getName() === 'properties') objectKeys(p.getInitializer(), out);
+    const sf = file.compilerNode;
+    const properties = (n: ts.Node) =>
+      ts.isPropertyAssignment(n) && n.name.getText(sf) === 'properties';
+    for (const p of descendantsOfKind(file, SyntaxKind.PropertyAssignment, properties))
+      objectKeys(p.getInitializer(), out);
   }
-  for (const sig of descendantsOfKind(file, SyntaxKind.PropertySignature)) {
+  for (const sig of descendantsOfKind(file, SyntaxKind.PropertySignature, mayBeShaped)) {
     const name = keyOf(sig.getNameNode()).value;
     if (name && SHAPED(name)) out.add(name);
   }

@@ -1,0 +1,45 @@
+/**
+ * The words a file uses as data (src/scan/mentions/data-words.ts): schema fields, JSON schema
+ * `properties`, enum and literal values, and interface or type-literal properties, only when shaped
+ * like a tool name (snake_case, kebab-case or camelCase).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createInMemoryProject } from '../src/scan/files/project.ts';
+import { dataWords } from '../src/scan/mentions/data-words.ts';
+
+const words = (code: string) =>
+  dataWords(createInMemoryProject().createSourceFile('/app.ts', code)).sort();
+
+test('schema fields, properties and enum values shaped like names', () => {
+  const code = `
+    import { z } from 'zod';
+    const input = z.object({ patch_json: z.string(), plain: z.number(), 'user-id': z.string(), userName });
+    const more = input.extend({ extra_field: z.boolean() });
+    const phase = z.enum(['review_phase', 'done']);
+    const kind = z.literal('tool-kind');
+    const json = { type: 'object', properties: { page_size: { type: 'number' }, query: {} } };
+    const quoted = { 'properties': { not_read: 1 } };
+    const other = { list: { not_listed: 1 } };
+  `;
+  assert.deepEqual(words(code), [
+    'extra_field',
+    'page_size',
+    'patch_json',
+    'review_phase',
+    'tool-kind',
+    'user-id',
+    'userName',
+  ]);
+});
+
+test('interface and type-literal properties: identifiers, strings and static computed keys', () => {
+  const code = `
+    const KEY = 'computed_key';
+    interface Args { file_path: string; plain: string; 'quoted-key': number; 42: string; [KEY]: boolean; \\u0061b_c: string }
+    type Row = { rowId: string; 'has space': string };
+    function f(): { nested_out: string } { return { nested_out: '' }; }
+  `;
+  // An escaped identifier is read as written (\\u0061b_c is not a name's shape), as before.
+  assert.deepEqual(words(code), ['computed_key', 'file_path', 'nested_out', 'quoted-key', 'rowId']);
+});
