@@ -40,6 +40,13 @@ test('interface and type-literal properties: identifiers, strings and static com
     type Row = { rowId: string; 'has space': string };
     function f(): { nested_out: string } { return { nested_out: '' }; }
   `;
-  // An escaped identifier is read as written (\\u0061b_c is not a name's shape), as before.
-  assert.deepEqual(words(code), ['computed_key', 'file_path', 'nested_out', 'quoted-key', 'rowId']);
+  // An escaped identifier is read as the name it spells (\\u0061b_c is ab_c).
+  assert.deepEqual(words(code), [
+    'ab_c',
+    'computed_key',
+    'file_path',
+    'nested_out',
+    'quoted-key',
+    'rowId',
+  ]);
 });

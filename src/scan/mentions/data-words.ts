@@ -42,7 +42,8 @@ const SCHEMA_CALL = /^(object|strictObject|looseObject|extend|enum|literal)$/;
 function mayBeShaped(node: ts.Node): boolean {
   if (!ts.isPropertySignature(node)) return false;
   const name = node.name;
-  if (ts.isIdentifier(name)) return SHAPED(name.getText());
+  // Either spelling of an identifier (`\u0061b_c` is `ab_c`): the filter only needs to keep all keyOf may.
+  if (ts.isIdentifier(name)) return SHAPED(name.text) || SHAPED(name.getText());
   if (ts.isStringLiteral(name)) return SHAPED(name.text);
   return ts.isComputedPropertyName(name);
 }
