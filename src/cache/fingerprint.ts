@@ -7,16 +7,32 @@
  * coarse file-system clock could hide a change.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const sha = (data: string | Buffer) => createHash('sha1').update(data).digest('hex');
 
+/** One buffer for every file hashed: a repository's large JSON files allocate nothing per file. */
+const scratch = Buffer.allocUnsafe(2 ** 20);
+
+/** The SHA-1 of a file's bytes, read through `scratch` (throws as reading the file would). */
+function shaOfFile(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const hash = createHash('sha1');
+    for (let n; (n = readSync(fd, scratch, 0, scratch.length, null)) > 0;)
+      hash.update(scratch.subarray(0, n));
+    return hash.digest('hex');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** What `file` holds now: `f:<hash>` for a file, `d:<hash of names>` for a folder, `-:<code>` when neither. */
 export function fingerprint(file: string): string {
   try {
-    return `f:${sha(readFileSync(file))}`;
+    return `f:${shaOfFile(file)}`;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     if (code !== 'EISDIR') return `-:${code}`;
