@@ -161,12 +161,14 @@ function isToolNameExpr(node: Node): boolean {
 }
 
 /** A method call that turns wire names back into other names: `name.replace(/_/g, '.')`. */
+const REPLACE = /^(replace|replaceAll)$/;
+
 function isConversion(node: Node): boolean {
   if (!Node.isCallExpression(node)) return false;
   const callee = node.getExpression();
   return (
     Node.isPropertyAccessExpression(callee) &&
-    /^(replace|replaceAll)$/.test(callee.getName()) &&
+    REPLACE.test(callee.getName()) &&
     isToolNameExpr(callee.getExpression())
   );
 }
@@ -313,7 +315,8 @@ export function nameConversions(
   file: SourceFile,
 ): Array<{ location: Location; text: string }> {
   if (!/toolName|tool_name/.test(file.getFullText())) return [];
-  return descendantsOfKind(file, SyntaxKind.CallExpression)
+  const replace = (n: ts.Node) => REPLACE.test(calledMethod(n) ?? '');
+  return descendantsOfKind(file, SyntaxKind.CallExpression, replace)
     .filter((call) => isConversion(call) && mapsUnderscoresBack(call) && !displayOnly(call))
     .map((call) => ({ location: locate(ctx, call), text: call.getText().slice(0, 120) }));
 }
