@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 /**
- * Entry point. On Node 22 and later, compiled code is cached on disk (Node's own cache, in the OS
- * temporary folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off), which makes every later start
- * faster. It must be enabled before the CLI's modules load, hence this file and a dynamic import.
+ * Entry point. Compiled code is cached on disk, which makes every later start faster: on Node 22
+ * and later with Node's own cache (in the OS temporary folder), on Node 20 with ours for the large
+ * CommonJS dependencies (`code-cache.ts`, in the OS cache folder). NODE_DISABLE_COMPILE_CACHE=1
+ * turns either off. It must be enabled before the CLI's modules load, hence this file and a
+ * dynamic import.
  */
 import module from 'node:module';
+import { codeCacheDir } from '../src/cache/dir.ts';
+import { enableCodeCache } from './code-cache.ts';
 
-(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+const nodeCache = (module as { enableCompileCache?: () => unknown }).enableCompileCache;
+if (nodeCache) nodeCache();
+else if (!process.env.NODE_DISABLE_COMPILE_CACHE) enableCodeCache(codeCacheDir());
 await import('./cli.ts');

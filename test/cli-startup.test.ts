@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { CODE_CACHE } from './helpers/run-cli.ts';
 
 const BIN = fileURLToPath(new URL('../bin/mastra-tool-names.ts', import.meta.url));
 const RECORD = fileURLToPath(new URL('./helpers/record-modules.mjs', import.meta.url));
@@ -25,7 +26,13 @@ function loaded(
   try {
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', RECORD, BIN, ...args], {
       encoding: 'utf8',
-      env: { ...process.env, MTN_MODULE_LOG: log, NO_COLOR: '1', ...env },
+      env: {
+        ...process.env,
+        MTN_MODULE_LOG: log,
+        NO_COLOR: '1',
+        MASTRA_TOOL_NAMES_CODE_CACHE_DIR: CODE_CACHE,
+        ...env,
+      },
     });
     const modules = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     return { code: r.status, modules };

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 const BIN = fileURLToPath(new URL('../../bin/mastra-tool-names.ts', import.meta.url));
 /** The cache of dry runs, per test process: tests never write the user's cache folder. */
 const CACHE = path.join(os.tmpdir(), `mtn-test-cache-${process.pid}`);
+/** Compiled code of the CLI's dependencies (`bin/code-cache.ts`): one folder for all test processes. */
+export const CODE_CACHE = path.join(os.tmpdir(), 'mtn-test-code-cache');
 
 /** tsx by its URL, so the CLI also runs from folders outside this repository. */
 const TSX = import.meta.resolve('tsx');
@@ -28,7 +30,13 @@ export function run(
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
-      env: { ...process.env, NO_COLOR: '1', MASTRA_TOOL_NAMES_CACHE_DIR: CACHE, ...env },
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        MASTRA_TOOL_NAMES_CACHE_DIR: CACHE,
+        MASTRA_TOOL_NAMES_CODE_CACHE_DIR: CODE_CACHE,
+        ...env,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
