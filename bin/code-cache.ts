@@ -101,9 +101,10 @@ export function enableCodeCache(dir: string, files: RegExp[] = CACHED_FILES): Co
         const temp = path.join(dir, `${name}.${process.pid}.tmp`);
         writeFileSync(temp, script.createCachedData());
         renameSync(temp, path.join(dir, name));
-        // The file's older entries (an upgrade, another Node) are dropped: one entry per path.
+        // The file's older entries (an upgrade, another Node) and the temporary files of killed
+        // runs are dropped: one entry per path.
         for (const old of readdirSync(dir))
-          if (old.startsWith(`${slot}-`) && old !== name && old.endsWith('.bin'))
+          if (old.startsWith(`${slot}-`) && old !== name)
             rmSync(path.join(dir, old), { force: true });
       } catch {
         // A cache that cannot be written is a cache that is not used.

@@ -10,7 +10,17 @@ import module from 'node:module';
 import { codeCacheDir } from '../src/cache/dir.ts';
 import { enableCodeCache } from './code-cache.ts';
 
+/** The folder, or none when the OS gives no home folder to find it (`os.homedir()` throws). */
+function codeCacheFolder(): string | undefined {
+  try {
+    return codeCacheDir();
+  } catch {
+    return undefined;
+  }
+}
+
 const nodeCache = (module as { enableCompileCache?: () => unknown }).enableCompileCache;
+const folder = nodeCache || process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : codeCacheFolder();
 if (nodeCache) nodeCache();
-else if (!process.env.NODE_DISABLE_COMPILE_CACHE) enableCodeCache(codeCacheDir());
+else if (folder) enableCodeCache(folder);
 await import('./cli.ts');

@@ -81,7 +81,25 @@ describe('the code cache', () => {
     assert.deepEqual(edited.stats, { used: [], missed: [file] });
     const now = entries(dir);
     assert.equal(now.length, 1, 'the old entry is dropped');
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => !f.endsWith('.bin')),
+      [],
+      'no temporary file is left',
+    );
     assert.notDeepEqual(now, before);
+  });
+
+  test("a killed run's temporary file is dropped with the next entry of its file", () => {
+    writeBig('big-e', 'E');
+    const dir = path.join(root, 'cache-e');
+    load(dir, 'big-e');
+    const [entry] = entries(dir);
+    assert.ok(entry);
+    const slot = entry.split('-')[0]!;
+    writeFileSync(path.join(dir, `${slot}-left-by-a-killed-run.bin.123.tmp`), 'x');
+    writeBig('big-e', 'F');
+    load(dir, 'big-e');
+    assert.equal(readdirSync(dir).length, 1);
   });
 
   test('a broken entry is compiled as usual and written again', () => {
