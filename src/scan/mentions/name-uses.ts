@@ -148,6 +148,41 @@ const escaped = (needles: readonly string[]) => needles.map((n) => n.replace(SPE
 const asWord = (needles: readonly string[], prefix = '') =>
   new RegExp(`(?<![A-Za-z0-9_-])${prefix}(?:${escaped(needles).join('|')})(?![A-Za-z0-9_-])`);
 
+/** A 32-bit hash of a word, built one character at a time as `someWord` walks a text. */
+const hashStep = (hash: number, code: number) => (Math.imul(hash, 31) + code) | 0;
+const wordHash = (word: string) => {
+  let hash = 0;
+  for (let i = 0; i < word.length; i++) hash = hashStep(hash, word.charCodeAt(i));
+  return hash;
+};
+/** A character of WORD: A-Z, a-z, 0-9, `_`, `-`. */
+const isWordCode = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+
+/**
+ * Whether `found` holds for a word of `text` (a run of WORD characters) whose hash is in `hashes`.
+ * Words are hashed as the text is walked, and only those whose hash matches are cut out, so a
+ * text costs one pass and almost no allocation (`matchAll(WORD)` made an array per word).
+ */
+function someWord(text: string, hashes: ReadonlySet<number>, found: (word: string) => boolean) {
+  let hash = 0;
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : -1;
+    if (code >= 0 && isWordCode(code)) {
+      if (start < 0) {
+        start = i;
+        hash = 0;
+      }
+      hash = hashStep(hash, code);
+    } else if (start >= 0) {
+      if (hashes.has(hash) && found(text.slice(start, i))) return true;
+      start = -1;
+    }
+  }
+  return false;
+}
+
 /** Up to this many names, a file's bytes are searched once per name; beyond, in one pass. */
 const PER_NAME = 8;
 
@@ -190,16 +225,19 @@ export function holderTest(names: ReadonlySet<string>): HolderTest {
       if (longest === undefined) wordless.push(key);
       else byWord.set(longest, [...(byWord.get(longest) ?? []), key]);
     }
+    const hashes = new Set<number>();
+    for (const word of [...legal, ...legal.map((n) => UI_TOOL_PART + n), ...byWord.keys()])
+      hashes.add(wordHash(word));
     return {
-      text: (text) => {
-        for (const [word] of text.matchAll(WORD)) {
-          if (legalSet.has(word)) return true;
-          if (word.startsWith(UI_TOOL_PART) && legalSet.has(word.slice(UI_TOOL_PART.length)))
-            return true;
-          if (byWord.get(word)?.some((k) => text.includes(k))) return true;
-        }
-        return wordless.some((k) => text.includes(k));
-      },
+      text: (text) =>
+        someWord(
+          text,
+          hashes,
+          (word) =>
+            legalSet.has(word) ||
+            (word.startsWith(UI_TOOL_PART) && legalSet.has(word.slice(UI_TOOL_PART.length))) ||
+            (byWord.get(word)?.some((k) => text.includes(k)) ?? false),
+        ) || wordless.some((k) => text.includes(k)),
       bytes: (bytes) => inLatin1.test(bytes.toString('latin1')),
     };
   }
