@@ -12,6 +12,7 @@ import type {
   CallOptionsInfo,
   Location,
   NameRef,
+  NameUse,
   ScanResult,
   ToolEntry,
 } from '../scan/model.ts';
@@ -48,6 +49,8 @@ interface Index {
   optionLiterals: Map<string, number>;
   /** Comparison literal locations: the agent they are tied to (undefined: none), provable or not. */
   comparisons: Map<string, { agentIndex?: number; provable: boolean; keys: Set<string> }>;
+  /** The scan's name uses by name, in the scan's order. */
+  usesByName: Map<string, NameUse[]>;
 }
 
 const indexes = new WeakMap<ScanResult, Index>();
@@ -84,9 +87,20 @@ function indexOf(scan: ScanResult): Index {
       keys: new Set(m.matches.map((t) => `${t.agentIndex}:${t.origin}:${t.key}`)),
     });
   }
-  index = { followedByAgent, optionLiterals, comparisons };
+  const usesByName = new Map<string, NameUse[]>();
+  for (const use of scan.nameUses) {
+    const same = usesByName.get(use.name);
+    if (same) same.push(use);
+    else usesByName.set(use.name, [use]);
+  }
+  index = { followedByAgent, optionLiterals, comparisons, usesByName };
   indexes.set(scan, index);
   return index;
+}
+
+/** The scan's uses of `name`, in the scan's order (looked up, not filtered from every use). */
+export function usesNamed(scan: ScanResult, name: string): readonly NameUse[] {
+  return indexOf(scan).usesByName.get(name) ?? [];
 }
 
 /** A string in the tool's own definition (`createTool({ description: 'weatherTool' })`) is not a use. */
@@ -135,8 +149,8 @@ export function renameBlockers(
     ? (index.followedByAgent.get(agent.index) ?? new Set<string>())
     : new Set<string>();
   const thisTool = `${agent.index}:${entry.origin}:${entry.key}`;
-  for (const use of scan.nameUses) {
-    if (use.name !== wire || insideDefinition(use.location, entry)) continue;
+  for (const use of usesNamed(scan, wire)) {
+    if (insideDefinition(use.location, entry)) continue;
     const key = `${use.location.file}:${use.location.start}`;
     if (followed.has(key)) continue;
     const optionOf = index.optionLiterals.get(key);

@@ -22,7 +22,7 @@ import { planPrompts, type Preference } from './rules/prompts.ts';
 import { unknownToolMentions } from './rules/unknown-mentions.ts';
 import { dataWordsOf } from './rules/prompt-words.ts';
 import { unreadPrompts } from './rules/unread-prompts.ts';
-import { insideDefinition } from './evidence.ts';
+import { insideDefinition, usesNamed } from './evidence.ts';
 import { Offers, runDescription } from '../offers/index.ts';
 import { planReferences } from './rules/references.ts';
 import { delegationIdFindings } from './rules/delegation-ids.ts';
@@ -332,18 +332,19 @@ function uncoveredRenames(
   for (const m of scan.mentions)
     if (m.context === 'comparison' && m.agentIndex !== undefined)
       tiedTo.set(`${m.location.file}:${m.location.start + 1}`, m.agentIndex);
+  // The first entry written at each key location (as a search of every agent's entries finds it).
+  const entryAt = new Map<string, ToolEntry>();
+  for (const x of scan.agents.flatMap((a) => a.tools.entries))
+    if (!entryAt.has(locationKey(x.keyLocation))) entryAt.set(locationKey(x.keyLocation), x);
   const out = new Map<string, string[]>();
   for (const e of edits.values()) {
     if (e.effect !== 'renamed' || e.target !== 'property-key') continue;
     const owners = new Set(
       scan.agents.filter((a) => e.agents.includes(agentLabel(a))).map((a) => a.index),
     );
-    const entry = scan.agents
-      .flatMap((a) => a.tools.entries)
-      .find((x) => locationKey(x.keyLocation) === locationKey(e.location));
-    const left = scan.nameUses.filter((u) => {
+    const entry = entryAt.get(locationKey(e.location));
+    const left = usesNamed(scan, e.wire.before).filter((u) => {
       if (
-        u.name !== e.wire.before ||
         covered(u.location.file, u.location.start) ||
         (entry && insideDefinition(u.location, entry))
       )
