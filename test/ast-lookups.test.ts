@@ -1,11 +1,12 @@
 /**
  * The fast lookups of src/scan/ast.ts against the ts-morph calls they stand in for: `nodeAtSpan`
  * finds the node `getDescendantAtStartWithWidth` finds, and `descendantsOfKind` with a compiler-node
- * filter returns the same wrapped nodes as filtering the unfiltered list.
+ * filter returns the same wrapped nodes as filtering the unfiltered list, and `mastraExport`'s
+ * remembered answers are dropped with the checker they came from.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { calledMethod, descendantsOfKind, nodeAtSpan } from '../src/scan/ast.ts';
+import { calledMethod, descendantsOfKind, mastraExport, nodeAtSpan } from '../src/scan/ast.ts';
 import { createInMemoryProject } from '../src/scan/files/project.ts';
 import { Node, SyntaxKind, ts } from '../src/ts-morph.ts';
 
@@ -57,4 +58,28 @@ test('descendantsOfKind with a filter keeps what filtering the whole list keeps,
     calledMethod(c.compilerNode),
   );
   assert.deepEqual(methods, [undefined, 'includes', 'get', undefined, 'generate']);
+});
+
+test("mastraExport's remembered answers end with the program: a file taken out is seen", () => {
+  const project = createInMemoryProject();
+  const reexport = project.createSourceFile(
+    '/lib.ts',
+    "export { Agent as Helper } from '@mastra/core/agent';",
+  );
+  const app = project.createSourceFile(
+    '/app.ts',
+    "import { Helper } from './lib';\nexport const a = new Helper({ name: 'a' });\nexport const b = new Helper({ name: 'b' });",
+  );
+  const [first, second] = app
+    .getDescendantsOfKind(SyntaxKind.NewExpression)
+    .map((n) => n.getExpression());
+  assert.ok(first && second);
+  const agent = { module: '@mastra/core/agent', exportName: 'Agent' };
+  assert.deepEqual(mastraExport(first), agent);
+  assert.deepEqual(mastraExport(first), agent, 'asked again');
+  assert.deepEqual(mastraExport(second), agent);
+  // The scan takes a file it cannot analyse out of the project and runs again (scan.ts).
+  project.removeSourceFile(reexport);
+  assert.equal(mastraExport(first), undefined);
+  assert.equal(mastraExport(second), undefined);
 });

@@ -202,12 +202,31 @@ function moduleFromPath(file: string): string | undefined {
 }
 
 /**
+ * mastraExport's answers per checker (a file taken out of the project makes a new one): each pass
+ * over a file asks it of every `new X()` or call (an Agent? a Mastra? an MCPServer? one of four
+ * routes?), about eight questions per node that all need the same symbols.
+ */
+const exportsByChecker = new WeakMap<ts.TypeChecker, WeakMap<ts.Node, MastraExport | null>>();
+
+/**
  * Whether an identifier (or `ns.Name`) refers to an export of a Mastra package, through aliased
  * imports and re-exports in the user's own modules. Works from import specifiers, so it also works
  * when the package is not installed; uses the installed declarations when it is.
  */
 export function mastraExport(node: Node): MastraExport | undefined {
   const target = unwrap(node);
+  if (!Node.isPropertyAccessExpression(target) && !Node.isIdentifier(target)) return undefined;
+  const checker = target.getProject().getTypeChecker().compilerObject;
+  let answers = exportsByChecker.get(checker);
+  if (!answers) exportsByChecker.set(checker, (answers = new WeakMap()));
+  const known = answers.get(target.compilerNode);
+  if (known !== undefined) return known ?? undefined;
+  const found = exportOf(target);
+  answers.set(target.compilerNode, found ?? null);
+  return found;
+}
+
+function exportOf(target: Node): MastraExport | undefined {
   if (Node.isPropertyAccessExpression(target)) {
     const ns = mastraNamespace(target.getExpression());
     return ns ? { module: ns, exportName: target.getName() } : undefined;
