@@ -9,6 +9,7 @@ import { Node, ts } from '../../ts-morph.ts';
 import { relativePath, type ScanContext } from '../ast.ts';
 import type { KeyKind, Location } from '../model.ts';
 import { fromUnresolvedPackage } from './unresolved-package.ts';
+import { writtenStringRecord } from './written-record.ts';
 
 /** A span in a file, by absolute path, to find the same node in the scan's project. */
 export interface Span {
@@ -126,7 +127,10 @@ function helperOf(
 
 /** A type as the checker prints it, short enough for a one-line reason. */
 function printed(checker: ts.TypeChecker, type: ts.Type, max = 60): string {
-  const text = checker.typeToString(type);
+  return shortened(checker.typeToString(type), max);
+}
+
+function shortened(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
@@ -193,6 +197,13 @@ function read(ctx: ScanContext, typed: Node, checker: ts.TypeChecker): TypedMap 
 /** The keys the checker gives the value of `expr`; undefined when it cannot be asked. */
 export function typedMap(ctx: ScanContext, expr: Node): TypedMap | undefined {
   if (ctx.types.installed === false && fromUnresolvedPackage(expr)) return typedAny(expr);
+  const record = writtenStringRecord(expr);
+  if (record)
+    return {
+      typeText: shortened(record, 120),
+      keys: [],
+      open: `its type ${shortened(record, 60)} is keyed by any string`,
+    };
   return ctx.types.withTypes(expr, (typed, checker) => read(ctx, typed, checker));
 }
 

@@ -1,0 +1,73 @@
+/**
+ * A tool map whose binding is declared `Record<string, V>` (a parameter, or a variable with that
+ * annotation) is keyed by any string whatever V is: the checker would list no key. Reading the
+ * annotation answers that without a typed program, which for such a question alone loads every
+ * lib file of the tsconfig (about 0.3 s with `dom`). Taken only where the checker could not
+ * answer otherwise: the global `Record` (no declaration of that name is in scope), a required
+ * binding with no default, and no other use of the name that could narrow its type (every other
+ * use reads or writes one of its keys).
+ */
+import { Node, SyntaxKind, type TypeNode } from '../../ts-morph.ts';
+import { declaredSymbol } from '../ast.ts';
+
+/** The written `Record<string, V>` of the binding `expr` reads, whitespace collapsed. */
+export function writtenStringRecord(expr: Node): string | undefined {
+  if (!Node.isIdentifier(expr)) return undefined;
+  const decls = declaredSymbol(expr)?.getDeclarations() ?? [];
+  const decl = decls.length === 1 ? decls[0] : undefined;
+  if (!decl || !unnarrowable(decl)) return undefined;
+  const type = (decl as Node & { getTypeNode(): TypeNode | undefined }).getTypeNode();
+  if (!type || !Node.isTypeReference(type)) return undefined;
+  const name = type.getTypeName();
+  const [key, value] = type.getTypeArguments();
+  if (!Node.isIdentifier(name) || name.getText() !== 'Record' || !value) return undefined;
+  if (key?.getKind() !== SyntaxKind.StringKeyword) return undefined;
+  // A `Record` of the repository's own (declared or imported) is not the lib's mapped type.
+  // (The scan's project has no lib files, so the global one has no declaration there.)
+  if (declaredSymbol(name)?.getDeclarations().length) return undefined;
+  if (!onlyKeyUses(expr, decl)) return undefined;
+  return type.getText().replace(/\s+/g, ' ').replace(/<\s/g, '<').replace(/\s>/g, '>');
+}
+
+/** A declaration whose type at every read is its annotation (no `?`, default or rest). */
+function unnarrowable(decl: Node): boolean {
+  if (Node.isParameterDeclaration(decl))
+    return (
+      !decl.hasQuestionToken() &&
+      !decl.getInitializer() &&
+      !decl.isRestParameter() &&
+      Node.isIdentifier(decl.getNameNode())
+    );
+  return Node.isVariableDeclaration(decl) && Node.isIdentifier(decl.getNameNode());
+}
+
+/**
+ * Whether every identifier of the binding's name in its scope, besides the declaration and `expr`,
+ * is the object of a property or element access (`map[k] = t`, `map.x`), which cannot narrow it.
+ * Identifiers of the same name bound elsewhere count too: a shadowing name only makes this bail.
+ */
+function onlyKeyUses(expr: Node, decl: Node): boolean {
+  const scope = Node.isParameterDeclaration(decl)
+    ? decl.getParent()
+    : (decl.getFirstAncestor((a) => Node.isBlock(a) || Node.isSourceFile(a)) ?? decl);
+  // Read in another file or outside the scope: uses there are not seen here.
+  if (expr.getSourceFile() !== scope.getSourceFile()) return false;
+  if (expr.getPos() < scope.getPos() || expr.getEnd() > scope.getEnd()) return false;
+  const text = expr.getText();
+  const declName = (decl as Node & { getNameNode(): Node }).getNameNode();
+  for (const id of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    if (id === expr || id === declName || id.getText() !== text) continue;
+    // `@param map` in a doc comment names the parameter; it does not use it.
+    if (id.getFirstAncestorByKind(SyntaxKind.JSDoc)) continue;
+    const parent = id.getParent();
+    const accessed =
+      (Node.isPropertyAccessExpression(parent) || Node.isElementAccessExpression(parent)) &&
+      parent.getExpression() === id;
+    // A name after a dot or a property name in a literal is not a use of the binding.
+    const named =
+      (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) ||
+      (Node.isPropertyAssignment(parent) && parent.getNameNode() === id);
+    if (!accessed && !named) return false;
+  }
+  return true;
+}
