@@ -146,6 +146,45 @@ describe('monorepo', () => {
     }
   });
 
+  test('a tsconfig without references is parsed only when a file asks about its folder', async () => {
+    const found = await discover(ROOT);
+    const parsed: string[] = [];
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const readFile = ts.sys.readFile;
+    ts.sys.readFile = (file, ...rest) => {
+      if (file.endsWith('.json')) parsed.push(path.relative(ROOT, file));
+      return readFile(file, ...rest);
+    };
+    try {
+      const configs = new TsConfigs(ROOT, found.tsconfigs);
+      // Tsconfigs with references are read at once (they may add a tsconfig anywhere), with
+      // what they extend; the others, the one a reference added included, wait.
+      assert.deepEqual(parsed.sort(), [
+        'packages/agents/tsconfig.json',
+        'tsconfig.base.json',
+        'tsconfig.json',
+      ]);
+      parsed.length = 0;
+      const owner = (file: string) => configs.ownerOf(path.join(ROOT, file)).configFile;
+      assert.equal(
+        owner('packages/tools/src/map.ts'),
+        path.join(ROOT, 'packages/tools/tsconfig.json'),
+      );
+      // (Read twice: options first, then again to walk its include globs.)
+      assert.deepEqual([...new Set(parsed)], ['packages/tools/tsconfig.json'], 'apps/web waits');
+      assert.equal(
+        owner('apps/web/src/tools/map.ts'),
+        path.join(ROOT, 'apps/web/tsconfig.app.json'),
+      );
+      assert.deepEqual(
+        [...new Set(parsed)],
+        ['packages/tools/tsconfig.json', 'apps/web/tsconfig.app.json'],
+      );
+    } finally {
+      ts.sys.readFile = readFile;
+    }
+  });
+
   test("scanning one package's src still uses the tsconfig above it (reached through references)", async () => {
     const scan = await scanRepository(path.join(ROOT, 'apps/web/src'));
     assert.deepEqual(

@@ -3,7 +3,7 @@
  * folder) and which one owns a file: the nearest one, walking up, whose file list holds it. Files in
  * no tsconfig get defaults. Each file's imports are then resolved with its own tsconfig's options.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { noteReads } from '../../cache/reads.ts';
 import path from 'node:path';
 import { ts } from '../../ts-morph.ts';
@@ -33,8 +33,19 @@ function referencedConfig(ref: string): string {
   return ref.endsWith('.json') ? ref : path.join(ref, 'tsconfig.json');
 }
 
+/** Whether a tsconfig's text may declare project references (a word in a comment counts too). */
+function mayReference(file: string): boolean {
+  try {
+    return readFileSync(file, 'utf8').includes('references');
+  } catch {
+    return true;
+  }
+}
+
 export class TsConfigs {
   readonly #byDir = new Map<string, Parsed[]>();
+  /** Tsconfigs without references, parsed when a file's walk up first reaches their folder. */
+  readonly #pending = new Map<string, string[]>();
   readonly #owners = new Map<string, OwnedConfig>();
   readonly #extended = new Map<string, ts.ExtendedConfigCacheEntry>();
 
@@ -46,19 +57,42 @@ export class TsConfigs {
       const file = path.resolve(queue.shift()!);
       if (seen.has(file) || !existsSync(file)) continue;
       seen.add(file);
-      const parsed = this.#parse(file);
-      if (!parsed) continue;
-      const dir = path.dirname(file);
-      this.#byDir.set(
-        dir,
-        [...(this.#byDir.get(dir) ?? []), parsed].sort(
-          (a, b) =>
-            Number(path.basename(b.file) === 'tsconfig.json') -
-              Number(path.basename(a.file) === 'tsconfig.json') || a.file.localeCompare(b.file),
-        ),
-      );
-      queue.push(...parsed.references);
+      // Only references can add a tsconfig: one that cannot have any waits until it is needed (a
+      // repository of many examples has dozens, and a scan asks about the few holding Mastra code).
+      if (!mayReference(file)) {
+        noteReads([file]); // whether it waits depends on its text
+        const dir = path.dirname(file);
+        this.#pending.set(dir, [...(this.#pending.get(dir) ?? []), file]);
+        continue;
+      }
+      const parsed = this.#add(file);
+      if (parsed) queue.push(...parsed.references);
     }
+  }
+
+  #add(file: string): Parsed | undefined {
+    const parsed = this.#parse(file);
+    if (!parsed) return undefined;
+    const dir = path.dirname(file);
+    this.#byDir.set(
+      dir,
+      [...(this.#byDir.get(dir) ?? []), parsed].sort(
+        (a, b) =>
+          Number(path.basename(b.file) === 'tsconfig.json') -
+            Number(path.basename(a.file) === 'tsconfig.json') || a.file.localeCompare(b.file),
+      ),
+    );
+    return parsed;
+  }
+
+  /** The tsconfigs of one folder, the waiting ones parsed first. */
+  #configsIn(dir: string): Parsed[] | undefined {
+    const waiting = this.#pending.get(dir);
+    if (waiting) {
+      this.#pending.delete(dir);
+      for (const file of waiting) this.#add(file);
+    }
+    return this.#byDir.get(dir);
   }
 
   /**
@@ -110,7 +144,7 @@ export class TsConfigs {
     if (owner) return owner;
     owner = { configFile: undefined, options: DEFAULT_OPTIONS };
     for (let dir = path.dirname(abs); ; dir = path.dirname(dir)) {
-      const hit = this.#byDir.get(dir)?.find((c) => c.files().has(abs));
+      const hit = this.#configsIn(dir)?.find((c) => c.files().has(abs));
       if (hit) {
         owner = { configFile: hit.file, options: hit.options };
         break;
