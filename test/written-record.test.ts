@@ -60,6 +60,18 @@ const CHECKED = {
     "export const make = (toolMap: Record<string, Tool<any, any>>) => new Agent({ ...base, id: 'own', tools: toolMap });",
     '',
   ].join('\n'),
+  // `var` is the function's: the guard outside its block narrows it there too.
+  'src/hoisted.ts': [
+    ...HEAD,
+    'declare function hasLookup(x: unknown): x is { lookup: Tool<any, any> };',
+    'export function make() {',
+    '  if (hasLookup(m)) {',
+    '    var m: Record<string, Tool<any, any>>;',
+    "    return new Agent({ ...base, id: 'hoisted', tools: m });",
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
   'src/optional.ts': [
     ...HEAD,
     "export const make = (toolMap?: Record<string, Tool<any, any>>) => new Agent({ ...base, id: 'optional', tools: toolMap });",
@@ -133,7 +145,7 @@ describe('tool maps of bindings declared Record<string, V>', () => {
     }
   });
 
-  test('a type guard, a Record of the repository or an optional parameter: the checker is asked', async () => {
+  test('a type guard (on a parameter, or outside the block of a `var`), a Record of the repository or an optional parameter: the checker is asked', async () => {
     const p = tempProject({ 'tsconfig.json': JSON.stringify(TSCONFIG), ...CHECKED });
     try {
       const { scan, typeChecked } = await scanWithInputs(p.root);
@@ -146,6 +158,7 @@ describe('tool maps of bindings declared Record<string, V>', () => {
       // The guard and the repository's Record name a key the annotation alone does not.
       assert.deepEqual(keys(agent(scan, 'guarded')), ['lookup']);
       assert.deepEqual(keys(agent(scan, 'own')), ['lookup']);
+      assert.deepEqual(keys(agent(scan, 'hoisted')), ['lookup']);
       assert.deepEqual(keys(agent(scan, 'optional')), []);
       assert.match(agent(scan, 'optional').tools.unresolved[0]!.reason, /keyed by any string$/);
     } finally {

@@ -7,7 +7,7 @@
  * binding with no default, and no other use of the name that could narrow its type (every other
  * use reads or writes one of its keys).
  */
-import { Node, SyntaxKind, type TypeNode } from '../../ts-morph.ts';
+import { Node, SyntaxKind, VariableDeclarationKind, type TypeNode } from '../../ts-morph.ts';
 import { declaredSymbol } from '../ast.ts';
 
 /** The written `Record<string, V>` of the binding `expr` reads, whitespace collapsed. */
@@ -47,9 +47,19 @@ function unnarrowable(decl: Node): boolean {
  * Identifiers of the same name bound elsewhere count too: a shadowing name only makes this bail.
  */
 function onlyKeyUses(expr: Node, decl: Node): boolean {
+  // `var` belongs to the whole function, `let` and `const` to their block.
+  const list = decl.getParent();
+  const functionScoped =
+    Node.isVariableDeclarationList(list) &&
+    list.getDeclarationKind() === VariableDeclarationKind.Var;
   const scope = Node.isParameterDeclaration(decl)
     ? decl.getParent()
-    : (decl.getFirstAncestor((a) => Node.isBlock(a) || Node.isSourceFile(a)) ?? decl);
+    : (decl.getFirstAncestor(
+        (a) =>
+          (!functionScoped && Node.isBlock(a)) ||
+          Node.isFunctionLikeDeclaration(a) ||
+          Node.isSourceFile(a),
+      ) ?? decl);
   // Read in another file or outside the scope: uses there are not seen here.
   if (expr.getSourceFile() !== scope.getSourceFile()) return false;
   if (expr.getPos() < scope.getPos() || expr.getEnd() > scope.getEnd()) return false;
