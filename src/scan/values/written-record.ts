@@ -7,7 +7,7 @@
  * binding with no default, and no other use of the name that could narrow its type (every other
  * use reads or writes one of its keys).
  */
-import { Node, SyntaxKind, VariableDeclarationKind, type TypeNode } from '../../ts-morph.ts';
+import { Node, SyntaxKind, ts, VariableDeclarationKind, type TypeNode } from '../../ts-morph.ts';
 import { declaredSymbol } from '../ast.ts';
 
 /** The written `Record<string, V>` of the binding `expr` reads, whitespace collapsed. */
@@ -63,21 +63,29 @@ function onlyKeyUses(expr: Node, decl: Node): boolean {
   // Read in another file or outside the scope: uses there are not seen here.
   if (expr.getSourceFile() !== scope.getSourceFile()) return false;
   if (expr.getPos() < scope.getPos() || expr.getEnd() > scope.getEnd()) return false;
-  const text = expr.getText();
-  const declName = (decl as Node & { getNameNode(): Node }).getNameNode();
-  for (const id of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (id === expr || id === declName || id.getText() !== text) continue;
-    // `@param map` in a doc comment names the parameter; it does not use it.
-    if (id.getFirstAncestorByKind(SyntaxKind.JSDoc)) continue;
-    const parent = id.getParent();
-    const accessed =
-      (Node.isPropertyAccessExpression(parent) || Node.isElementAccessExpression(parent)) &&
-      parent.getExpression() === id;
-    // A name after a dot or a property name in a literal is not a use of the binding.
-    const named =
-      (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) ||
-      (Node.isPropertyAssignment(parent) && parent.getNameNode() === id);
-    if (!accessed && !named) return false;
-  }
-  return true;
+  const text = (expr.compilerNode as ts.Identifier).text;
+  const skip = new Set<ts.Node>([
+    expr.compilerNode,
+    (decl as Node & { getNameNode(): Node }).getNameNode().compilerNode,
+  ]);
+  // Compiler nodes, not wrapped ones: a whole file may be walked. (forEachChild does not enter
+  // doc comments, where `@param map` names the parameter without using it.)
+  let onlyKeys = true;
+  const visit = (node: ts.Node): void => {
+    if (!onlyKeys) return;
+    if (ts.isIdentifier(node) && node.text === text && !skip.has(node)) {
+      const parent = node.parent;
+      const accessed =
+        (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) &&
+        parent.expression === node;
+      // A name after a dot or a property name in a literal is not a use of the binding.
+      const named =
+        (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+        (ts.isPropertyAssignment(parent) && parent.name === node);
+      if (!accessed && !named) onlyKeys = false;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(scope.compilerNode);
+  return onlyKeys;
 }
