@@ -7,17 +7,17 @@
  * binding with no default, and no other use of the name that could narrow its type (every other
  * use reads or writes one of its keys).
  */
-import { Node, SyntaxKind, ts, VariableDeclarationKind, type TypeNode } from '../../ts-morph.ts';
+import type { ParameterDeclaration, VariableDeclaration } from 'ts-morph';
+import { Node, SyntaxKind, ts, VariableDeclarationKind } from '../../ts-morph.ts';
 import { declaredSymbol } from '../ast.ts';
 
 /** The written `Record<string, V>` of the binding `expr` reads, whitespace collapsed. */
 export function writtenStringRecord(expr: Node): string | undefined {
   if (!Node.isIdentifier(expr)) return undefined;
   const decls = declaredSymbol(expr)?.getDeclarations() ?? [];
-  const decl = decls.length === 1 ? decls[0] : undefined;
-  if (!decl || !unnarrowable(decl)) return undefined;
-  const type = (decl as Node & { getTypeNode(): TypeNode | undefined }).getTypeNode();
-  if (!type || !Node.isTypeReference(type)) return undefined;
+  const decl = decls.length === 1 ? plainBinding(decls[0]!) : undefined;
+  const type = decl?.getTypeNode();
+  if (!decl || !type || !Node.isTypeReference(type)) return undefined;
   const name = type.getTypeName();
   const [key, value] = type.getTypeArguments();
   if (!Node.isIdentifier(name) || name.getText() !== 'Record' || !value) return undefined;
@@ -29,16 +29,14 @@ export function writtenStringRecord(expr: Node): string | undefined {
   return type.getText().replace(/\s+/g, ' ').replace(/<\s/g, '<').replace(/\s>/g, '>');
 }
 
-/** A declaration whose type at every read is its annotation (no `?`, default or rest). */
-function unnarrowable(decl: Node): boolean {
-  if (Node.isParameterDeclaration(decl))
-    return (
-      !decl.hasQuestionToken() &&
-      !decl.getInitializer() &&
-      !decl.isRestParameter() &&
-      Node.isIdentifier(decl.getNameNode())
-    );
-  return Node.isVariableDeclaration(decl) && Node.isIdentifier(decl.getNameNode());
+/** A parameter or variable named by one identifier, typed by its annotation (no `?`, default). */
+function plainBinding(decl: Node): ParameterDeclaration | VariableDeclaration | undefined {
+  if (!Node.isParameterDeclaration(decl) && !Node.isVariableDeclaration(decl)) return undefined;
+  if (!Node.isIdentifier(decl.getNameNode())) return undefined;
+  const optional =
+    Node.isParameterDeclaration(decl) &&
+    (decl.hasQuestionToken() || decl.getInitializer() !== undefined || decl.isRestParameter());
+  return optional ? undefined : decl;
 }
 
 /**
@@ -46,7 +44,7 @@ function unnarrowable(decl: Node): boolean {
  * is the object of a property or element access (`map[k] = t`, `map.x`), which cannot narrow it.
  * Identifiers of the same name bound elsewhere count too: a shadowing name only makes this bail.
  */
-function onlyKeyUses(expr: Node, decl: Node): boolean {
+function onlyKeyUses(expr: Node, decl: ParameterDeclaration | VariableDeclaration): boolean {
   // `var` belongs to the whole function, `let` and `const` to their block.
   const list = decl.getParent();
   const functionScoped =
@@ -64,10 +62,7 @@ function onlyKeyUses(expr: Node, decl: Node): boolean {
   if (expr.getSourceFile() !== scope.getSourceFile()) return false;
   if (expr.getPos() < scope.getPos() || expr.getEnd() > scope.getEnd()) return false;
   const text = (expr.compilerNode as ts.Identifier).text;
-  const skip = new Set<ts.Node>([
-    expr.compilerNode,
-    (decl as Node & { getNameNode(): Node }).getNameNode().compilerNode,
-  ]);
+  const skip = new Set<ts.Node>([expr.compilerNode, decl.getNameNode().compilerNode]);
   // Compiler nodes, not wrapped ones: a whole file may be walked. (forEachChild does not enter
   // doc comments, where `@param map` names the parameter without using it.)
   let onlyKeys = true;
