@@ -31,6 +31,7 @@ export declare namespace ts {
   export type Declaration = TsMorph.ts.Declaration;
   export type ExtendedConfigCacheEntry = TsMorph.ts.ExtendedConfigCacheEntry;
   export type Identifier = TsMorph.ts.Identifier;
+  export type ImportDeclaration = TsMorph.ts.ImportDeclaration;
   export type InterfaceDeclaration = TsMorph.ts.InterfaceDeclaration;
   export type ModuleResolutionCache = TsMorph.ts.ModuleResolutionCache;
   export type Node = TsMorph.ts.Node;

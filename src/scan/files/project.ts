@@ -1,6 +1,7 @@
 /**
- * The ts-morph project a scan reads: candidate files plus the user's own modules they import,
- * each import resolved with the options of the tsconfig that owns the importing file. Nothing under
+ * The ts-morph project a scan reads: candidate files plus the user's own modules they import
+ * (except components a JSX file only renders: `jsx-tag-imports.ts`), each import resolved with the
+ * options of the tsconfig that owns the importing file. Nothing under
  * node_modules, no lib files, no type check: symbols resolve across the user's files, and questions
  * that need installed declarations go to a typed project built only when one is asked
  * (`type-oracle.ts`).
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { Project, ts } from '../../ts-morph.ts';
 import { isSourceFile } from './discover.ts';
 import { failureReason } from './isolate.ts';
+import { jsxTagOnlyImports } from './jsx-tag-imports.ts';
 import type { TsConfigs } from './tsconfigs.ts';
 
 function isUserModule(
@@ -62,6 +64,14 @@ export function createProject(
   const caches = new Map<string, ts.ModuleResolutionCache>();
   const blocked = new Set<string>();
   const resolved = new Set<string>();
+  const candidates = new Set(files.map((f) => path.resolve(f)));
+  const tagOnly = new WeakMap<ts.SourceFile, Set<string>>();
+  const onlyTags = (file: ts.SourceFile | undefined, name: string) => {
+    if (!file) return false;
+    let names = tagOnly.get(file);
+    if (!names) tagOnly.set(file, (names = jsxTagOnlyImports(file)));
+    return names.has(name);
+  };
   const project = new Project({
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
@@ -105,12 +115,12 @@ export function createProject(
             undefined,
             containingSourceFile?.impliedNodeFormat,
           );
-          if (
-            !isUserModule(resolvedModule) ||
-            blocked.has(path.resolve(resolvedModule.resolvedFileName))
-          )
-            return undefined;
-          resolved.add(path.resolve(resolvedModule.resolvedFileName));
+          if (!isUserModule(resolvedModule)) return undefined;
+          const target = path.resolve(resolvedModule.resolvedFileName);
+          if (blocked.has(target)) return undefined;
+          // Components the file only renders are not parsed for it (candidates are parsed anyway).
+          if (!candidates.has(target) && onlyTags(containingSourceFile, name)) return undefined;
+          resolved.add(target);
           return resolvedModule;
         });
       },
