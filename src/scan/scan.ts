@@ -136,6 +136,10 @@ export async function scanWithInputs(
     ...failed.map((f) => ({ file: relative(root, f.file), message: f.message })),
   ];
   const parsed = candidates.filter((f) => !blocked.has(f));
+  for (const file of parsed) {
+    const text = project.getSourceFile(file)?.compilerNode.text;
+    if (text !== undefined) texts.share(file, text);
+  }
   const packageDirs = discovered.texts
     .filter((f) => path.basename(f) === 'package.json')
     .map((f) => path.dirname(f));
