@@ -14,13 +14,16 @@ import { checkParses, parserFor } from '../../transforms/lib/parser.ts';
 import { RULE_IDS, type Edit } from '../plan/model.ts';
 import { failureReason, isStackOverflow } from '../scan/files/isolate.ts';
 
-// CommonJS, loaded with require: cheaper than through the ESM loader (see ../ts-morph.ts).
-const jscodeshift = createRequire(import.meta.url)('jscodeshift') as typeof JSCodeshift;
+// CommonJS, loaded with require: cheaper than through the ESM loader (see ../ts-morph.ts); and
+// only at the first rewrite, so a run with nothing to change never loads it (nor recast, babel).
+const requireHere = createRequire(import.meta.url);
+let loaded: typeof JSCodeshift | undefined;
+const jscodeshift = () => (loaded ??= requireHere('jscodeshift') as typeof JSCodeshift);
 
 export type FileOutcome =
   { ok: true; text: string; applied: Edit[] } | { ok: false; error: string };
 
-type Core = ReturnType<typeof jscodeshift.withParser>;
+type Core = ReturnType<typeof JSCodeshift.withParser>;
 type Applied = FileOutcome;
 
 // withParser copies every builder onto a new function: one per parser is enough.
@@ -29,7 +32,7 @@ const cores = new Map<string, Core>();
 function coreFor(file: string): Core {
   const parser = parserFor(file);
   let j = cores.get(parser);
-  if (!j) cores.set(parser, (j = jscodeshift.withParser(parser)));
+  if (!j) cores.set(parser, (j = jscodeshift().withParser(parser)));
   return j;
 }
 

@@ -8,9 +8,9 @@ export function parserFor(file: string): 'ts' | 'tsx' | 'babel' {
 }
 
 const require = createRequire(import.meta.url);
-const getParser = require('jscodeshift/src/getParser.js') as (name: string) => {
-  parse(code: string): unknown;
-};
+type GetParser = (name: string) => { parse(code: string): unknown };
+// Loaded at the first check, not with this module: a run that rewrites nothing never loads babel.
+let getParser: GetParser | undefined;
 const parsers = new Map<string, { parse(code: string): unknown }>();
 
 /**
@@ -21,6 +21,9 @@ const parsers = new Map<string, { parse(code: string): unknown }>();
 export function checkParses(file: string, text: string): void {
   const name = parserFor(file);
   let parser = parsers.get(name);
-  if (!parser) parsers.set(name, (parser = getParser(name)));
+  if (!parser) {
+    getParser ??= require('jscodeshift/src/getParser.js') as GetParser;
+    parsers.set(name, (parser = getParser(name)));
+  }
   parser.parse(text);
 }
