@@ -21,3 +21,17 @@ export function lineLocator(text: string): (at: number) => { line: number; colum
     return { line: lo + 1, column: at - (lo === 0 ? 0 : breaks[lo - 1]! + 1) + 1 };
   };
 }
+
+/**
+ * ts-morph's `getLineAndColumnAtPos` (the line counts `\n`s; the column starts after the last `\n`
+ * or `\r`), placing each offset by `lineLocator` instead of counting from the start of the text.
+ */
+export function morphLineLocator(text: string): (at: number) => { line: number; column: number } {
+  const locate = lineLocator(text);
+  return (at) => {
+    const { line, column } = locate(at);
+    for (let i = at - 1; i > at - column; i--)
+      if (text.charCodeAt(i) === 13) return { line, column: at - i };
+    return { line, column };
+  };
+}

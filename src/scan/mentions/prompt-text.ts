@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Node, QuoteKind } from '../../ts-morph.ts';
-import { locate, relativePath, type ScanContext } from '../ast.ts';
+import { lineAndColumn, locate, relativePath, type ScanContext } from '../ast.ts';
 import type { Location, TextFragment, UnreadPrompt } from '../model.ts';
 import { readSource } from '../files/read-source.ts';
 import { returnedExpressions } from '../values/tool-map.ts';
@@ -38,7 +38,7 @@ type Context = TextFragment['context'];
 
 function span(ctx: ScanContext, node: Node, start: number, end: number): Location {
   const sf = node.getSourceFile();
-  const { line, column } = sf.getLineAndColumnAtPos(start);
+  const { line, column } = lineAndColumn(sf, start);
   return { file: relativePath(ctx, sf.getFilePath()), line, column, start, end };
 }
 

@@ -7,7 +7,14 @@
 import { Node, VariableDeclarationKind, type CallExpression } from '../../ts-morph.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
 import path from 'node:path';
-import { importedFrom, locate, relativePath, unwrap, type ScanContext } from '../ast.ts';
+import {
+  importedFrom,
+  lineAndColumn,
+  locate,
+  relativePath,
+  unwrap,
+  type ScanContext,
+} from '../ast.ts';
 import { packageReachable } from '../files/mastra-install.ts';
 import type { RuntimeTools, WrapSite } from '../model.ts';
 import type { Walk } from './map-walk.ts';
@@ -145,7 +152,7 @@ function importPlace(
   if (new RegExp(`\\b${HELPER}\\b`).test(sf.getFullText()))
     return `the name ${HELPER} is already used in the file for something else`;
   const end = last.getEnd();
-  const { line, column } = sf.getLineAndColumnAtPos(end);
+  const { line, column } = lineAndColumn(sf, end);
   const file = locate(ctx, last).file;
   return { importAfter: { file, line, column, start: end, end }, quote, semicolon };
 }
