@@ -96,9 +96,9 @@ export const searchTool = createTool({ id: 'search', description: 'Search.' });
   'app/chat/page.tsx': `
 import { Panel } from '../../components/panel';
 import { Shared } from '../../components/shared';
-import { label } from '../../components/label';
+import { Label } from '../../components/label';
 export default function Page({ tools }: { tools: string[] }) {
-  return <Panel><Shared />{tools.map(label)}</Panel>;
+  return <Panel><Shared />{tools.map(Label)}</Panel>;
 }
 `,
   'components/panel.tsx': `
@@ -106,7 +106,7 @@ import { Frame } from './frame';
 export const Panel = ({ children }: { children?: unknown }) => <Frame>{children}</Frame>;
 `,
   'components/frame.tsx': `export const Frame = (p: { children?: unknown }) => <div>{p.children}</div>;`,
-  'components/label.tsx': `export const label = (name: string) => <span>{name}</span>;`,
+  'components/label.tsx': `export const Label = (name: string) => <span>{name}</span>;`,
   // Rendered by the page, and read for a value by the agent.
   'components/shared.tsx': `
 import { searchTool } from '../src/mastra/tool';
