@@ -170,7 +170,7 @@ export function renderScanText(scan: ScanResult, style: Style = PLAIN): string {
   out.push(
     `${scan.agents.length} agents, ${rewritten} keys rewritten on the wire, ${collisions} collisions, ${unknown} toolChoice/activeTools names not offered, ${mentions.length} mentions of names not offered` +
       style.dim(
-        ` (${scan.files.candidates} of ${scan.files.scanned} files read${scan.files.outsideMastra ? `, ${scan.files.outsideMastra} skipped: their packages cannot import Mastra` : ''}; @mastra/core ${scan.mastra.version ?? 'not installed'}, built-in ids from ${scan.mastra.builtinIds})`,
+        ` (${scan.files.candidates} of ${scan.files.scanned} files parsed${scan.files.outsideMastra ? `, ${scan.files.outsideMastra} skipped: their packages cannot import Mastra` : ''}; @mastra/core ${scan.mastra.version ?? 'not installed'}, built-in ids from ${scan.mastra.builtinIds})`,
       ),
   );
   return out.join('\n');

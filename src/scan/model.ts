@@ -425,6 +425,7 @@ export interface ScanResult {
   mastra: { version?: string; builtinIds: BuiltinIdSource };
   files: {
     scanned: number;
+    /** Files parsed and analysed: the prefilter's, less those no pass reads (`worth-parsing.ts`). */
     candidates: number;
     /** Files the prefilter took that were not parsed: their packages cannot import Mastra (`mastra-scope.ts`). */
     outsideMastra?: number;

@@ -15,10 +15,13 @@ import { mastraScope } from './files/mastra-scope.ts';
 import { nothingInstalled } from './files/installed.ts';
 import { applyMeasuredNames, readNamesFile } from './measured-names.ts';
 import type { ScanFileError, ScanResult } from './model.ts';
-import { createProject } from './files/project.ts';
+import { createProject, syntaxError } from './files/project.ts';
+import { dataWords } from './mentions/data-words.ts';
 import { TsConfigs } from './files/tsconfigs.ts';
 import { typedProjects, type TypeOracle } from './values/type-oracle.ts';
 import { TextCache } from './files/text-cache.ts';
+import { splitCandidates } from './worth-parsing.ts';
+import { unparsedFieldWords } from './mentions/unparsed-field-words.ts';
 import { isRecording, noteReads } from '../cache/reads.ts';
 
 export { agentSources, scanSource } from './analyse.ts';
@@ -95,6 +98,36 @@ function analyseEach(
 const relative = (root: string, file: string) =>
   path.relative(root, file).split(path.sep).join('/');
 
+/**
+ * The data words of the candidates that were not parsed for analysis (`worth-parsing.ts`): read as
+ * the analysis reads them from a file the project holds anyway (imported by code it parsed), and
+ * from the text of the others (`unparsed-field-words.ts`).
+ */
+function unparsedDataWords(
+  project: Project,
+  blocked: ReadonlySet<string>,
+  unparsed: readonly string[],
+  texts: TextCache,
+  scan: ScanResult,
+): string[] {
+  const out: string[] = [];
+  const rest: Array<{ file: string; text: string }> = [];
+  for (const file of unparsed) {
+    const sf = blocked.has(file) ? undefined : project.getSourceFile(file);
+    // An unparsed file's text was kept: `splitCandidates` parses any file whose text is not.
+    if (!sf) rest.push({ file, text: texts.read(file) ?? '' });
+    else if (!syntaxError(project, file)) {
+      try {
+        out.push(...dataWords(sf));
+      } catch {
+        // as the analysis does with a file that throws: it gives no words
+      }
+    }
+  }
+  const prompts = scan.agents.flatMap((a) => a.instructions.map((f) => f.text));
+  return [...out, ...unparsedFieldWords(rest, prompts)];
+}
+
 /** The scan and the files it discovered (the engine reuses the list instead of walking again). */
 export async function scanWithInputs(
   rootPath: string,
@@ -120,12 +153,14 @@ export async function scanWithInputs(
   const { skipped, unreadable } = prefiltered;
   // Candidates of packages that cannot import Mastra are not parsed (their strings still count as
   // name uses, below).
-  const { inside: candidates, outside } = mastraScope(
+  const { inside, outside } = mastraScope(
     root,
     prefiltered.candidates,
     discovered.texts.filter((f) => path.basename(f) === 'package.json'),
     (f) => texts.read(f),
   );
+  // Files no pass would read are not parsed (`worth-parsing.ts`).
+  const { parsed: candidates, unparsed } = splitCandidates(root, inside, (f) => texts.read(f));
   clock.end();
 
   clock.start('scan', candidates.length);
@@ -160,6 +195,8 @@ export async function scanWithInputs(
     blocked,
     failures,
   );
+  const more = unparsedDataWords(project, blocked, unparsed, texts, scan);
+  if (more.length) scan.dataWords = [...new Set([...scan.dataWords, ...more])].sort();
   if (names) scan.measuredNames = applyMeasuredNames(scan, names.doc, names.file);
   scan.files.unparsable = [...scan.files.unparsable, ...failures].sort((a, b) =>
     a.file.localeCompare(b.file),

@@ -178,15 +178,22 @@ export async function discover(
 }
 
 /**
- * Text that makes a file worth parsing: it touches Mastra, defines tools that agents spread,
- * compares tool names, or can hold a call site or call options (a route handler or job that gets
- * `mastra` as a parameter imports nothing from Mastra). Files without any of these cost one read.
- * `tools` and `agents` count as code (a key, a variable, a member), not as a segment of a module
- * path (`'./tools/search'`, `'@openai/agents'`): a file that only imports from such a folder is
- * reached through the imports of the code that uses it, when any does.
+ * Text that makes a file worth parsing: it touches Mastra, compares tool names, or can hold a call
+ * site or call options (a route handler or job that gets `mastra` as a parameter imports nothing
+ * from Mastra). Files without any of these or `TOOL_WORDS` cost one read.
  */
-const RELEVANT =
-  /@mastra\/|toolName|tool_name|createTool|(?<![/@])\b(?:tools|agents)\b(?!\/)|readFileSync|listTools|getTools|\.(generate|stream|network)\s*\(|getAgent(ById)?\s*\(|toolChoice|activeTools|toolsets|clientTools|prepareStep/;
+export const MASTRA_SIGNS =
+  /@mastra\/|toolName|tool_name|createTool|readFileSync|listTools|getTools|\.(generate|stream|network)\s*\(|getAgent(ById)?\s*\(|toolChoice|activeTools|toolsets|clientTools|prepareStep/;
+
+/**
+ * `tools` and `agents` as code (a key, a variable, a member), not as a segment of a module path
+ * (`'./tools/search'`, `'@openai/agents'`): a file that only imports from such a folder is reached
+ * through the imports of the code that uses it, when any does. A file with these words and no
+ * `MASTRA_SIGNS` is a candidate; `scan/worth-parsing.ts` decides whether it is parsed.
+ */
+export const TOOL_WORDS = /(?<![/@])\b(?:tools|agents)\b(?!\/)/;
+
+const RELEVANT = new RegExp(`${MASTRA_SIGNS.source}|${TOOL_WORDS.source}`);
 
 export interface Prefiltered {
   /** Sources worth parsing. */

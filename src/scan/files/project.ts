@@ -30,7 +30,8 @@ export interface ScanProject {
   blocked: Set<string>;
 }
 
-function scriptKind(file: string): ts.ScriptKind {
+/** How a source file is parsed, by its extension. */
+export function scriptKindFor(file: string): ts.ScriptKind {
   return /\.tsx$/i.test(file)
     ? ts.ScriptKind.TSX
     : /\.[cm]?ts$/i.test(file)
@@ -48,7 +49,7 @@ function parseFailure(file: string): string | undefined {
       readFileSync(file, 'utf8'),
       ts.ScriptTarget.Latest,
       false,
-      scriptKind(file),
+      scriptKindFor(file),
     );
     return undefined;
   } catch (error) {

@@ -48,10 +48,13 @@ function mayBeShaped(node: ts.Node): boolean {
   return ts.isComputedPropertyName(name);
 }
 
+/** Text a file must hold for `dataWords` to read its schemas (its interfaces are read in any file). */
+export const SCHEMA_TEXT = /\.(object|enum|literal|strictObject|looseObject)\s*\(|properties\s*:/;
+
 export function dataWords(file: SourceFile): string[] {
   const out = new Set<string>();
   const text = file.getFullText();
-  if (/\.(object|enum|literal|strictObject|looseObject)\s*\(|properties\s*:/.test(text)) {
+  if (SCHEMA_TEXT.test(text)) {
     const schema = (n: ts.Node) => SCHEMA_CALL.test(calledMethod(n) ?? '');
     for (const call of descendantsOfKind(file, SyntaxKind.CallExpression, schema)) {
       const callee = call.getExpression();

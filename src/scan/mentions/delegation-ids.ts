@@ -11,6 +11,9 @@ import type { DelegationIdComparison } from '../model.ts';
 
 const PRIMITIVE_ID = /(^|\.)primitiveId$/;
 
+/** Text a file must hold for `delegationIdComparisons` to find anything in it. */
+export const DELEGATION_TEXT = /primitiveId/;
+
 const isPrimitiveId = (n: Node) => PRIMITIVE_ID.test(unwrap(n).getText().replace(/\?\./g, '.'));
 
 export interface FoundDelegationId extends Omit<DelegationIdComparison, 'agentIndex'> {
@@ -19,7 +22,7 @@ export interface FoundDelegationId extends Omit<DelegationIdComparison, 'agentIn
 }
 
 export function delegationIdComparisons(ctx: ScanContext, file: SourceFile): FoundDelegationId[] {
-  if (!file.getFullText().includes('primitiveId')) return [];
+  if (!DELEGATION_TEXT.test(file.getFullText())) return [];
   const out: FoundDelegationId[] = [];
   const push = (literal: Node, node: Node) => {
     const n = unwrap(literal);

@@ -440,10 +440,15 @@ function castAt(ctx: ScanContext, literal: Node): { castTo?: CastTo } {
 }
 
 /** String literals compared with a tool-name expression anywhere in a file. */
+/**
+ * Text a file must hold for `comparedLiterals` (and `nameConversions`) to find anything: every
+ * comparison they read has `toolName` or `tool_name` in its text, or a `tool-…` part type.
+ */
+export const COMPARISON_TEXT = /toolName|tool_name|['"`]tool-/;
+
 export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLiteral[] {
   const out: ComparedLiteral[] = [];
-  // Every comparison read below has `toolName` or `tool_name` in its text: skip files without it.
-  if (!/toolName|tool_name|['"`]tool-/.test(file.getFullText())) return out;
+  if (!COMPARISON_TEXT.test(file.getFullText())) return out;
   const push = (node: Node, compared: Node, group: readonly Node[]) => {
     const n = unwrap(node);
     if (behindMapping(compared)) return;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { ts } from '../../ts-morph.ts';
 import { isSourceFile } from '../files/discover.ts';
 import { lineLocator } from '../files/lines.ts';
+import { scriptKindFor } from '../files/project.ts';
 import { decodeSource } from '../files/read-source.ts';
 import { findName, UI_TOOL_PART } from './mentions.ts';
 import type { Location, NameUse } from '../model.ts';
@@ -21,12 +22,6 @@ type Locate = (start: number, length: number) => Location;
 function locator(file: string, text: string): Locate {
   const lineOf = lineLocator(text);
   return (start, length) => ({ file, ...lineOf(start), start, end: start + length });
-}
-
-function scriptKind(file: string): ts.ScriptKind {
-  if (/\.tsx$/i.test(file)) return ts.ScriptKind.TSX;
-  if (/\.[cm]?ts$/i.test(file)) return ts.ScriptKind.TS;
-  return /\.jsx$/i.test(file) ? ts.ScriptKind.JSX : ts.ScriptKind.JS;
 }
 
 /** The identifier names a property in this position (a key, a member, a property read). */
@@ -68,7 +63,7 @@ function codeUses(
   const sf =
     parsed?.text === text
       ? parsed
-      : ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file));
+      : ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKindFor(file));
   const out: NameUse[] = [];
   const stack: ts.Node[] = [sf];
   while (stack.length) {

@@ -29,6 +29,13 @@ export const CALL_METHODS = new Set([
 ]);
 /** Calls that run the agent as a routing network: sub-agents, workflows and tools are listed by raw key. */
 export const NETWORK_METHODS = new Set(['network', 'resumeNetwork']);
+/**
+ * A file without one of these method names as a word holds no call site (`findCalls` reads calls
+ * of a property access with such a name, however it is spaced or commented).
+ */
+export const CALL_TEXT = new RegExp(
+  `(?<![\\w$])(?:${[...CALL_METHODS, ...NETWORK_METHODS].join('|')})(?![\\w$])`,
+);
 const TOOL_OPTIONS = ['toolChoice', 'activeTools', 'toolsets', 'clientTools', 'prepareStep'];
 
 export interface AgentLookup {

@@ -28,6 +28,8 @@ import { classifyValue } from '../values/tool-value.ts';
 
 const AGENT_PART =
   /^(.*(?:^|\/)agents\/([^/]+))\/(?:config\.(?:ts|mts|js|mjs)|tools\/[^/]+\.(?:ts|tsx|mts|js|mjs))$/;
+/** Whether a file (a path relative to the root) is a part `findFileAgents` reads. */
+export const isFileAgentPart = (relPath: string): boolean => AGENT_PART.test(relPath);
 const TEST_FILE = /\.(test|spec)\.[^/]+$/;
 
 type Partial = AgentDraft;

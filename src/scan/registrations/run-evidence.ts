@@ -21,6 +21,10 @@ import { staticString } from '../values/static-value.ts';
 import type { MapContext } from '../values/tool-map.ts';
 import { CALL_METHODS, NETWORK_METHODS } from './calls.ts';
 
+/** Text a file must hold for `findRunEvidence` to read its calls, or its `new` expressions. */
+export const ROUTE_TEXT = /getAgent|@mastra\/ai-sdk/;
+export const MCP_SERVER_TEXT = /MCPServer/;
+
 /** Route helpers and the mode of the call they make; `path` is their default path. */
 const ROUTES: Record<string, { mode: RunEvidence['mode']; kind: RunEvidence['kind'] }> = {
   chatRoute: { mode: 'function', kind: 'chat-route' },
@@ -111,12 +115,12 @@ function dynamicLookupEvidence(ctx: MapContext, call: Node): FoundEvidence | und
 export function findRunEvidence(ctx: MapContext, file: SourceFile): FoundEvidence[] {
   const out: FoundEvidence[] = [];
   const text = file.getFullText();
-  if (/getAgent|@mastra\/ai-sdk/.test(text))
+  if (ROUTE_TEXT.test(text))
     for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
       const found = routeEvidence(ctx, call) ?? dynamicLookupEvidence(ctx, call);
       if (found) out.push(found);
     }
-  if (/MCPServer/.test(text))
+  if (MCP_SERVER_TEXT.test(text))
     for (const node of descendantsOfKind(file, SyntaxKind.NewExpression))
       out.push(...mcpServerEvidence(ctx, node));
   return out;
