@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { morphLineLocator } from './files/lines.ts';
+import { cannotBeImport } from './import-bound.ts';
 import {
   Node,
   SyntaxKind,
@@ -235,12 +236,14 @@ export function mastraExport(node: Node): MastraExport | undefined {
   if (!answers) exportsByChecker.set(checker, (answers = new WeakMap()));
   const known = answers.get(target.compilerNode);
   if (known !== undefined) return known ?? undefined;
-  const found = exportOf(target);
+  const program = () => target.getProject().getProgram().compilerObject;
+  const found = cannotBeImport(target.compilerNode, program) ? undefined : exportOf(target);
   answers.set(target.compilerNode, found ?? null);
   return found;
 }
 
-function exportOf(target: Node): MastraExport | undefined {
+/** mastraExport's answer from the checker alone (tests compare it with the syntactic shortcut). */
+export function exportOf(target: Node): MastraExport | undefined {
   if (Node.isPropertyAccessExpression(target)) {
     const ns = mastraNamespace(target.getExpression());
     return ns ? { module: ns, exportName: target.getName() } : undefined;
