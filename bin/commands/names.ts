@@ -1,7 +1,4 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { explainNames } from '../../src/names/explain.ts';
-import { behaviourFor, LATEST_BEHAVIOUR } from '../../src/names/versions.ts';
-import { renderNamesText } from '../../src/report/names-text.ts';
 import { EXIT, readStdin, styleFor, UsageError } from '../io.ts';
 
 interface NamesArgs {
@@ -65,6 +62,13 @@ export const namesCommand: CommandModule<object, NamesArgs> = {
       .example("$0 names 'search.web' plain weather-EU", 'search_web moves after the others')
       .example(`echo '["a.b", "a b"]' | $0 names --stdin --json`, 'a collision, as JSON'),
   handler: async (argv: ArgumentsCamelCase<NamesArgs>) => {
+    // Loaded when the command runs: every other command starts without them (and semver).
+    const [{ explainNames }, { behaviourFor, LATEST_BEHAVIOUR }, { renderNamesText }] =
+      await Promise.all([
+        import('../../src/names/explain.ts'),
+        import('../../src/names/versions.ts'),
+        import('../../src/report/names-text.ts'),
+      ]);
     const keys = [...argv.keys.map(String), ...(argv.stdin ? await stdinKeys() : [])];
     if (keys.length + argv.agents.length + argv.workflows.length === 0) {
       throw new UsageError('give at least one key (or --stdin, --agents, --workflows)');

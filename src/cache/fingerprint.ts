@@ -123,7 +123,8 @@ function* filesUnder(dir: string): Generator<string> {
   for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) yield* filesUnder(full);
-    else if (!e.name.endsWith('.map')) yield full;
+    // Source maps and declaration files are not run.
+    else if (!/\.map$|\.d\.[cm]?ts$/.test(e.name)) yield full;
   }
 }
 
@@ -134,9 +135,14 @@ let code: string | undefined;
  * computed by other code is never served, even between two builds with the same version number.
  */
 export function codeFingerprint(): string {
-  if (code) return code;
   // src/cache/ (or dist/src/cache/) → the folder holding src/ and transforms/.
-  const base = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  return (code ??= codeFingerprintOf(
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..'),
+  ));
+}
+
+/** The fingerprint of the code under `base` (the folder holding src/ and transforms/). */
+export function codeFingerprintOf(base: string): string {
   const files = [
     ...filesUnder(path.join(base, 'src')),
     ...filesUnder(path.join(base, 'transforms')),
@@ -145,7 +151,7 @@ export function codeFingerprint(): string {
     (f) => statSync(f, { throwIfNoEntry: false })?.isFile(),
   );
   if (manifest) files.push(manifest);
-  return (code = hashAll(files.flatMap((f) => [path.relative(base, f), fingerprint(f)])));
+  return hashAll(files.flatMap((f) => [path.relative(base, f), fingerprint(f)]));
 }
 
 /** Files next to a package (or above the root) that decide what is installed and how it is formatted. */

@@ -13,7 +13,7 @@ import type {
   VerifyStatus,
   VerifyTotals,
 } from '../verify/model.ts';
-import { failureText } from '../verify/compare.ts';
+import { failureText } from '../verify/failure-text.ts';
 import { showKey } from './display.ts';
 import { PLAIN, type Style } from './style.ts';
 

@@ -17,6 +17,7 @@ import type {
   Verification,
   WireDifference,
 } from './model.ts';
+import { failureText } from './failure-text.ts';
 
 const at = (l: Location) => `${l.file}:${l.line}`;
 
@@ -176,11 +177,6 @@ export function measuredChoice(m: Measurement): ToolChoiceView | undefined {
 
 function sameChoice(a: ToolChoiceView | undefined, b: ToolChoiceView | undefined): boolean {
   return a?.mode === b?.mode && a?.toolName === b?.toolName;
-}
-
-export function failureText(m: Measurement): string {
-  const e = m.error!;
-  return `generate() fails: ${e.id}${e.causeCode ? ` (${e.causeCode})` : ''}: ${e.message}`;
 }
 
 export function compare(
