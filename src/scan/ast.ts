@@ -282,6 +282,26 @@ function mastraNamespace(node: Node): string | undefined {
   return undefined;
 }
 
+/**
+ * A test on compiler nodes that keeps every expression `mastraExport` could find a Mastra export
+ * behind in `file` (the rest answer no without the checker), so a pass skips the others unwrapped.
+ */
+export function mayBeMastraExport(file: SourceFile): (expression: ts.Node) => boolean {
+  const program = () => file.getProject().getProgram().compilerObject;
+  return (expression) => {
+    let n = expression;
+    while (
+      ts.isParenthesizedExpression(n) ||
+      ts.isAsExpression(n) ||
+      ts.isSatisfiesExpression(n) ||
+      ts.isNonNullExpression(n) ||
+      ts.isTypeAssertionExpression(n)
+    )
+      n = n.expression;
+    return (ts.isIdentifier(n) || ts.isPropertyAccessExpression(n)) && !cannotBeImport(n, program);
+  };
+}
+
 export function isMastraExport(
   node: Node,
   names: readonly string[],

@@ -482,7 +482,9 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
   const same = (a: Node, b: Node) =>
     unwrap(a).getText().replace(/\?\./g, '.') === unwrap(b).getText().replace(/\?\./g, '.');
   const named = (n: Node, other: Node) => isToolNameExpr(n) || isToolPartType(n, other);
-  const equality = descendantsOfKind(file, SyntaxKind.BinaryExpression, isEquality).filter(
+  // Text a comparison `named` keeps must hold (an escape can spell `tool-` in a literal).
+  const mayName = (n: ts.Node) => isEquality(n) && /toolName|tool_name|tool-|\\/.test(n.getText());
+  const equality = descendantsOfKind(file, SyntaxKind.BinaryExpression, mayName).filter(
     (bin) => named(bin.getLeft(), bin.getRight()) || named(bin.getRight(), bin.getLeft()),
   );
   const sides = (bin: (typeof equality)[number]) =>

@@ -1,6 +1,13 @@
 /** Finds `new Agent({...})` from @mastra/core and reads its tool sources, prompts and defaults. */
-import { Node, SyntaxKind, type NewExpression, type SourceFile } from '../../ts-morph.ts';
-import { descendantsOfKind, isMastraExport, locate, propertyValue, resolveValue } from '../ast.ts';
+import { Node, SyntaxKind, ts, type NewExpression, type SourceFile } from '../../ts-morph.ts';
+import {
+  descendantsOfKind,
+  isMastraExport,
+  locate,
+  mayBeMastraExport,
+  propertyValue,
+  resolveValue,
+} from '../ast.ts';
 import { readCallOptions } from './call-options.ts';
 import { contextKeys } from './context-keys.ts';
 import type { AgentDraft, ToolSet, UnreadPrompt } from '../model.ts';
@@ -20,7 +27,9 @@ import type { RuntimeTools } from '../model.ts';
 export function findAgentConstructors(file: SourceFile): NewExpression[] {
   // A file without the `new` keyword has no constructor call: skip the walk.
   if (!/\bnew\b/.test(file.getFullText())) return [];
-  return descendantsOfKind(file, SyntaxKind.NewExpression).filter((n) =>
+  const may = mayBeMastraExport(file);
+  const made = (n: ts.Node) => ts.isNewExpression(n) && may(n.expression);
+  return descendantsOfKind(file, SyntaxKind.NewExpression, made).filter((n) =>
     isMastraExport(n.getExpression(), ['Agent']),
   );
 }
@@ -154,7 +163,9 @@ export function mastraRegistrations(
   const out: Array<{ key: string; target: Node; workspace?: Node }> = [];
   // A file without the `new` keyword has no constructor call: skip the walk.
   if (!/\bnew\b/.test(file.getFullText())) return out;
-  for (const n of descendantsOfKind(file, SyntaxKind.NewExpression)) {
+  const may = mayBeMastraExport(file);
+  const made = (n: ts.Node) => ts.isNewExpression(n) && may(n.expression);
+  for (const n of descendantsOfKind(file, SyntaxKind.NewExpression, made)) {
     if (!isMastraExport(n.getExpression(), ['Mastra'])) continue;
     const [config] = n.getArguments();
     const options = config ? resolveValue(config) : undefined;

@@ -7,11 +7,13 @@
  * which reach any agent registered with Mastra. Read from the installed @mastra/ai-sdk 1.10,
  * @mastra/mcp 2.0 and @mastra/client-js 1.47 builds.
  */
-import { Node, SyntaxKind, type SourceFile } from '../../ts-morph.ts';
+import { Node, SyntaxKind, ts, type SourceFile } from '../../ts-morph.ts';
 import {
+  calledMethod,
   descendantsOfKind,
   isMastraExport,
   locate,
+  mayBeMastraExport,
   propertyValue,
   resolveValue,
   unwrap,
@@ -115,11 +117,18 @@ function dynamicLookupEvidence(ctx: MapContext, call: Node): FoundEvidence | und
 export function findRunEvidence(ctx: MapContext, file: SourceFile): FoundEvidence[] {
   const out: FoundEvidence[] = [];
   const text = file.getFullText();
-  if (ROUTE_TEXT.test(text))
-    for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
+  if (ROUTE_TEXT.test(text)) {
+    // A route helper is a Mastra export; a dynamic lookup calls generate()/stream()/network().
+    const may = mayBeMastraExport(file);
+    const method = (n: ts.Node) => calledMethod(n) ?? '';
+    const routeOrRun = (n: ts.Node) =>
+      ts.isCallExpression(n) &&
+      (may(n.expression) || CALL_METHODS.has(method(n)) || NETWORK_METHODS.has(method(n)));
+    for (const call of descendantsOfKind(file, SyntaxKind.CallExpression, routeOrRun)) {
       const found = routeEvidence(ctx, call) ?? dynamicLookupEvidence(ctx, call);
       if (found) out.push(found);
     }
+  }
   if (MCP_SERVER_TEXT.test(text))
     for (const node of descendantsOfKind(file, SyntaxKind.NewExpression))
       out.push(...mcpServerEvidence(ctx, node));
