@@ -12,6 +12,7 @@
  * - code samples inside ``` fences, file names, constants in capitals.
  * Every filter has a true case of the same shape in test/prompt-words.test.ts.
  */
+import { underscoreRuns } from '../../scan/mentions/word-shape.ts';
 
 /** Words that may be schema fields or enum values of the repository (`DataWords` in the scan). */
 export interface DataWords {
@@ -132,14 +133,7 @@ function brandOrTitle(line: string, at: number, name: string): boolean {
  */
 export function dataWordsOf(words: readonly string[]): DataWords {
   const all = new Set(words);
-  const parts = new Set<string>();
-  for (const w of words) {
-    const p = w.split('_');
-    if (p.length < 3 || p.some((x) => !x)) continue;
-    for (let i = 0; i < p.length; i++)
-      for (let j = i + 2; j <= p.length; j++)
-        if (j - i < p.length) parts.add(p.slice(i, j).join('_'));
-  }
+  const parts = new Set(words.flatMap(underscoreRuns));
   return { has: (w) => all.has(w), hasPart: (w) => parts.has(w) };
 }
 

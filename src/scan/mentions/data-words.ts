@@ -7,9 +7,7 @@
 import { Node, SyntaxKind, ts, type SourceFile } from '../../ts-morph.ts';
 import { calledMethod, descendantsOfKind, unwrap } from '../ast.ts';
 import { keyOf } from '../values/tool-map.ts';
-
-const NAME_SHAPED = /^[A-Za-z_][\w-]*$/;
-const SHAPED = (w: string) => NAME_SHAPED.test(w) && (/[-_]/.test(w) || /[a-z][A-Z]/.test(w));
+import { isNameShaped as SHAPED } from './word-shape.ts';
 
 function objectKeys(node: Node | undefined, into: Set<string>): void {
   const obj = node ? unwrap(node) : undefined;

@@ -12,20 +12,12 @@
  */
 import { ts } from '../../ts-morph.ts';
 import { scriptKindFor } from '../files/project.ts';
+import { isNameShaped as SHAPED, underscoreRuns } from './word-shape.ts';
 
-const NAME_SHAPED = /^[A-Za-z_][\w-]*$/;
-const SHAPED = (w: string) => NAME_SHAPED.test(w) && (/[-_]/.test(w) || /[a-z][A-Z]/.test(w));
 const RUN = /[\w-]+/g;
 
-/** The word, and each run of two or more of its `_`-parts that `dataWordsOf` keeps. */
-function askedAs(word: string): string[] {
-  const out = [word];
-  const p = word.split('_');
-  if (p.length < 3 || p.some((x) => !x)) return out;
-  for (let i = 0; i < p.length; i++)
-    for (let j = i + 2; j <= p.length; j++) if (j - i < p.length) out.push(p.slice(i, j).join('_'));
-  return out;
-}
+/** The word, and each run of its `_`-parts the plan asks `hasPart` about. */
+const askedAs = (word: string): string[] => [word, ...underscoreRuns(word)];
 
 /** Tests whether a string starts one of `runs` (sorted). */
 function startsARun(runs: readonly string[], s: string): boolean {
