@@ -124,3 +124,40 @@ test('uses found in raw bytes are the uses found in the text; files that are not
     ],
   );
 });
+
+test('the walk skips only subtrees where no name starts: a name inside a longer one, escapes, part types', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'name-uses-prune-'));
+  const texts: Record<string, string> = {
+    'a.ts': [
+      "const key = 'search.web';",
+      'export function deep() { return () => [{ inner: { web: 1 } }, obj.web]; }',
+      "if (part.type === 'tool-web') show();",
+      'const unrelated = { other: 1 };',
+      'search.web();',
+    ].join('\n'),
+    // A backslash anywhere: the file is walked whole (an escape can spell a name).
+    'b.ts': "const plain = 'web';\nconst escaped = '\\u0077eb';\n",
+  };
+  const files = Object.keys(texts).map((f) => path.join(dir, f));
+  for (const f of files) writeFileSync(f, texts[path.basename(f)]!);
+  const uses = findNameUses(
+    dir,
+    files,
+    new Set(['web', 'search.web']),
+    (f) => texts[path.basename(f)],
+  );
+  assert.deepEqual(
+    uses.map(
+      (u) => `${u.location.file}:${u.location.line}:${u.location.column} ${u.kind} ${u.name}`,
+    ),
+    [
+      'a.ts:1:14 string search.web',
+      'a.ts:2:51 key web',
+      'a.ts:2:67 key web',
+      'a.ts:3:25 string web',
+      'a.ts:5:8 key web',
+      'b.ts:1:16 string web',
+      'b.ts:2:18 string web',
+    ],
+  );
+});

@@ -48,9 +48,32 @@ function isPropertyName(node: ts.Identifier): boolean {
 }
 
 /**
+ * Where any of the names starts in a text, in order. A use (a string or a key equal to a name, or
+ * `tool-` and a name) is spelled out in the text when the text has no escape, so a subtree with no
+ * such start holds none and is not walked. Undefined (walk it all) when the text has a backslash.
+ */
+function nameStarts(names: ReadonlySet<string>): (text: string) => number[] | undefined {
+  // A lookahead finds every start, also of a name inside a longer one (`web` in `search.web`).
+  const any = new RegExp(`(?=${escaped([...names]).join('|')})`, 'g');
+  return (text) => (text.includes('\\') ? undefined : [...text.matchAll(any)].map((m) => m.index));
+}
+
+/** Whether a sorted list holds a value in [from, to). */
+function someIn(sorted: readonly number[], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo]! < to;
+}
+
+/**
  * Uses in one source file: parsed on its own (no program, no types) unless `parsed` is its syntax
  * tree for the same text (the scan's), walked iteratively so a deeply nested file cannot exhaust
- * the stack.
+ * the stack; only the subtrees where a name starts (`starts`, when given).
  */
 function codeUses(
   file: string,
@@ -58,6 +81,7 @@ function codeUses(
   text: string,
   names: ReadonlySet<string>,
   parsed?: ts.SourceFile,
+  starts?: readonly number[],
 ): NameUse[] {
   const locationIn = locator(rel, text);
   const sf =
@@ -115,7 +139,7 @@ function codeUses(
       });
     }
     node.forEachChild((child) => {
-      stack.push(child);
+      if (!starts || someIn(starts, child.pos, child.end)) stack.push(child);
     });
   }
   return out;
@@ -275,6 +299,7 @@ export function findNameUses(
   if (names.size === 0) return [];
   const out: NameUse[] = [];
   const mayHold = holderTest(names);
+  const startsIn = nameStarts(names);
   for (const file of files) {
     const code = isSourceFile(file);
     if (!code && !DATA_FILE.test(file)) continue;
@@ -288,11 +313,10 @@ export function findNameUses(
     if (text === undefined) continue;
     const rel = path.relative(root, file).split(path.sep).join('/');
     try {
-      out.push(
-        ...(code
-          ? codeUses(file, rel, text.replace(/^\uFEFF/, ''), names, parsed?.(file))
-          : dataUses(rel, text, names)),
-      );
+      if (code) {
+        const bare = text.replace(/^\uFEFF/, '');
+        out.push(...codeUses(file, rel, bare, names, parsed?.(file), startsIn(bare)));
+      } else out.push(...dataUses(rel, text, names));
     } catch (error) {
       // A file too deeply nested for the parser is reported by the scan; it holds no evidence we can read.
       if (!(error instanceof RangeError)) throw error;
