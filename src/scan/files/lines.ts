@@ -1,3 +1,5 @@
+import { lowerBound } from '../../sorted.ts';
+
 /**
  * Line and column (1-based; lines split at `\n`) of offsets in one text. The line breaks are found
  * once, on the first question, and each offset is placed by a binary search: a file with thousands
@@ -11,13 +13,7 @@ export function lineLocator(text: string): (at: number) => { line: number; colum
       for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) breaks.push(i);
     }
     // How many line breaks come before `at`.
-    let lo = 0;
-    let hi = breaks.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (breaks[mid]! < at) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(breaks, at);
     return { line: lo + 1, column: at - (lo === 0 ? 0 : breaks[lo - 1]! + 1) + 1 };
   };
 }

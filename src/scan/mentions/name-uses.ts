@@ -10,6 +10,7 @@ import { ts } from '../../ts-morph.ts';
 import { isSourceFile } from '../files/discover.ts';
 import { lineLocator } from '../files/lines.ts';
 import { scriptKindFor } from '../files/project.ts';
+import { lowerBound } from '../../sorted.ts';
 import { decodeSource } from '../files/read-source.ts';
 import { findName, UI_TOOL_PART } from './mentions.ts';
 import type { Location, NameUse } from '../model.ts';
@@ -60,14 +61,8 @@ function nameStarts(names: ReadonlySet<string>): (text: string) => number[] | un
 
 /** Whether a sorted list holds a value in [from, to). */
 function someIn(sorted: readonly number[], from: number, to: number): boolean {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < from) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < sorted.length && sorted[lo]! < to;
+  const at = lowerBound(sorted, from);
+  return at < sorted.length && sorted[at]! < to;
 }
 
 /**

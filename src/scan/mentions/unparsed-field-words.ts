@@ -12,6 +12,7 @@
  */
 import { ts } from '../../ts-morph.ts';
 import { scriptKindFor } from '../files/project.ts';
+import { lowerBound } from '../../sorted.ts';
 import { isNameShaped as SHAPED, underscoreRuns } from './word-shape.ts';
 
 const RUN = /[\w-]+/g;
@@ -21,14 +22,8 @@ const askedAs = (word: string): string[] => [word, ...underscoreRuns(word)];
 
 /** Tests whether a string starts one of `runs` (sorted). */
 function startsARun(runs: readonly string[], s: string): boolean {
-  let lo = 0;
-  let hi = runs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (runs[mid]! < s) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < runs.length && runs[lo]!.startsWith(s);
+  const at = lowerBound(runs, s);
+  return at < runs.length && runs[at]!.startsWith(s);
 }
 
 /** Field names of the interfaces and type literals in `text`, shaped like a tool name. */
