@@ -167,7 +167,9 @@ export function renameBlockers(
         ? `code uses "${wire}" as a key or property`
         : use.kind === 'data'
           ? `a data file holds "${wire}"`
-          : `a string in code is "${wire}"`;
+          : use.kind === 'text'
+            ? `text in code names "${wire}"`
+            : `a string in code is "${wire}"`;
     out.push(`${what} at ${at(use.location)}`);
   }
   // Prompts that already name the tool by its current name would become stale: this agent's, and

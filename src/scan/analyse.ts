@@ -482,10 +482,20 @@ export function withoutToolKeys(scan: ScanResult, uses: NameUse[]): NameUse[] {
       ...(keys.get(e.keyLocation.file) ?? []),
       [e.keyLocation.start, e.keyLocation.end],
     ]);
-  return uses.filter(
-    (u) =>
-      !(keys.get(u.location.file) ?? []).some(
-        ([start, end]) => u.location.start >= start && u.location.start < end,
-      ),
-  );
+  // Words of a prompt the scan reads are its mentions, tied to the agent that reads them; text
+  // elsewhere (a message built by a helper, a log line) has no agent and counts for every rename.
+  const prompts = new Map<string, Array<[number, number]>>();
+  for (const f of [
+    ...scan.agents.flatMap((a) => [...a.instructions, ...a.descriptions]),
+    ...scan.calls.flatMap((c) => c.prompts),
+  ])
+    prompts.set(f.location.file, [
+      ...(prompts.get(f.location.file) ?? []),
+      [f.location.start, f.location.end],
+    ]);
+  const inside = (spans: Map<string, Array<[number, number]>>, u: NameUse) =>
+    (spans.get(u.location.file) ?? []).some(
+      ([start, end]) => u.location.start >= start && u.location.start < end,
+    );
+  return uses.filter((u) => !inside(keys, u) && !(u.kind === 'text' && inside(prompts, u)));
 }

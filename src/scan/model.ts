@@ -365,7 +365,8 @@ export interface MentionTarget {
  */
 export interface NameUse {
   name: string;
-  kind: 'string' | 'key' | 'data';
+  /** `text`: a word of a longer string or template in code (a message, a log line), not the whole of it. */
+  kind: 'string' | 'key' | 'data' | 'text';
   location: Location;
   /** The string reads or changes a map entry: `tools['x']`, `delete tools['x']`, `'x' in tools`. */
   access?: boolean;

@@ -36,6 +36,7 @@ import {
 import { isSafeNewKey, RESERVED_PREFIX, renameBlockers } from '../evidence.ts';
 import type { Edit, Finding, RuleId } from '../model.ts';
 import { decidedMode, runDescription } from '../../offers/modes.ts';
+import { inInvalidList } from './invalid-lists.ts';
 
 export type Preference = 'rekey' | 'prompt';
 
@@ -84,17 +85,27 @@ function indexOf(scan: ScanResult): ScanIndex {
   return index;
 }
 
-/** The prompt text around a mention: its line, and the list (bullet block or line) it is part of. */
-function surroundings(
-  scan: ScanResult,
-  m: Mention,
-): { line: string; column: number; list: string } {
-  const f = indexOf(scan).fragments.find(
+function fragmentOf(scan: ScanResult, m: Mention): TextFragment | undefined {
+  return indexOf(scan).fragments.find(
     (x) =>
       x.location.file === m.location.file &&
       x.location.start <= m.location.start &&
       m.location.end <= x.location.end,
   );
+}
+
+/** A mention in a list the prompt marks as names not to use ("Invalid names:") is right as it is. */
+function markedNotToUse(scan: ScanResult, m: Mention): boolean {
+  const f = fragmentOf(scan, m);
+  return f !== undefined && inInvalidList(f.text, m.location.start - f.location.start);
+}
+
+/** The prompt text around a mention: its line, and the list (bullet block or line) it is part of. */
+function surroundings(
+  scan: ScanResult,
+  m: Mention,
+): { line: string; column: number; list: string } {
+  const f = fragmentOf(scan, m);
   if (!f) return { line: '', column: 0, list: `${m.location.file}:${m.location.line}` };
   const lines = f.text.split('\n');
   const offset = m.location.start - f.location.start;
@@ -253,7 +264,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
     const byTool = new Map<string, { entry: ToolEntry; routing: boolean; mentions: Mention[] }>();
     const entryKeys = new Map<ToolEntry, number>();
     for (const m of indexOf(scan).mentionsByAgent.get(agent.index) ?? []) {
-      if (m.context === 'comparison') continue;
+      if (m.context === 'comparison' || markedNotToUse(scan, m)) continue;
       const routing = m.context === 'routing-instructions';
       for (const t of m.matches.filter((x) => x.agentIndex === agent.index)) {
         const entry = entryOf(agent, t.origin, t.key);

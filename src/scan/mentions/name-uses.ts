@@ -49,6 +49,23 @@ function isPropertyName(node: ts.Identifier): boolean {
 }
 
 /**
+ * A string or a piece of a template that holds words around a name (`Use x first`), outside an
+ * import's path. A string that is the name itself is a `string` use (above).
+ */
+function isTextPart(node: ts.Node): boolean {
+  if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) return true;
+  if (!ts.isStringLiteral(node) && !ts.isNoSubstitutionTemplateLiteral(node)) return false;
+  const parent = node.parent;
+  return !(
+    parent &&
+    (ts.isImportDeclaration(parent) ||
+      ts.isExportDeclaration(parent) ||
+      ts.isExternalModuleReference(parent) ||
+      (ts.isCallExpression(parent) && parent.expression.kind === ts.SyntaxKind.ImportKeyword))
+  );
+}
+
+/**
  * Where any of the names starts in a text, in order. A use (a string or a key equal to a name, or
  * `tool-` and a name) is spelled out in the text when the text has no escape, so a subtree with no
  * such start holds none and is not walked. Undefined (walk it all) when the text has a backslash.
@@ -126,6 +143,17 @@ function codeUses(
           ...(access ? { access: true } : {}),
         });
       }
+    } else if (isTextPart(node)) {
+      // "Use submitReviewTool first": a message or text that names the tool among other words.
+      const raw = node.getText(sf);
+      const start = node.getStart(sf);
+      for (const m of raw.matchAll(WORD))
+        if (names.has(m[0]) && raw !== `'${m[0]}'` && raw !== `"${m[0]}"` && raw !== `\`${m[0]}\``)
+          out.push({
+            name: m[0],
+            kind: 'text',
+            location: locationIn(start + m.index, m[0].length),
+          });
     } else if (ts.isIdentifier(node) && names.has(node.text) && isPropertyName(node)) {
       out.push({
         name: node.text,
