@@ -97,3 +97,67 @@ describe('agent-shaped words in an agent without sub-agents', () => {
     ]);
   });
 });
+
+/** Mentions of an agent whose tools are keyed by export name, with ids of their own. */
+function unknownWithIds(prompt: string): string[] {
+  const text = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const pushSignalTool = createTool({ id: 'signal_push', description: 'p', execute: async () => ({}) });
+const memoryWriteTool = createTool({ id: 'system_memory_write_observation', description: 'm', execute: async () => ({}) });
+const searchSections = createTool({ id: 'search-sections', description: 's', execute: async () => ({}) });
+export const sales = new Agent({
+  id: 'sales',
+  name: 'Sales',
+  instructions: ${JSON.stringify(prompt)},
+  model: 'openai/gpt-4o-mini',
+  tools: { pushSignalTool, memoryWriteTool, searchSections },
+});
+`;
+  const scan = scanSource('/virtual/sales.ts', text);
+  return unknownToolMentions(scan, new Offers(scan), new Set()).map(
+    (f) => /"([^"]+)"/.exec(f.message)![1]!,
+  );
+}
+
+describe('a word is a tool mention only when something says so', () => {
+  test('status codes, memory types and result fields name nothing the app defines', () => {
+    assert.deepEqual(
+      unknownWithIds(
+        'Use the tools. If it fails, return manual_review_required; store `architecture_decision` memories.',
+      ),
+      [],
+    );
+    // The same shapes, spelling the app's own tools: another spelling of pushSignalTool, an id cut short.
+    assert.deepEqual(
+      unknownWithIds('Use the tools. Send pushSignal, then save via system_memory_write.'),
+      ['pushSignal', 'system_memory_write'],
+    );
+  });
+
+  test('another spelling of its own tool counts on a line that does not talk about tools', () => {
+    assert.deepEqual(unknownWithIds('Po rozmowie: pushSignal i addContext.'), ['pushSignal']);
+  });
+
+  test('a capitalised product is not a tool; the words around a code-shaped name can make it one', () => {
+    assert.deepEqual(unknownWithIds('MUTATING MongoDB tool, for the database.'), []);
+    assert.deepEqual(unknownWithIds('Use the audit_log tool first.'), ['audit_log']);
+  });
+
+  test('a field of the result of its own tool is not a tool', () => {
+    assert.deepEqual(unknownWithIds('Use the tools: call `searchSections.sections` first.'), []);
+    assert.deepEqual(unknownWithIds('Use the tools: call `searchSection.sections` first.'), [
+      'searchSection.sections',
+    ]);
+  });
+
+  test('names a prompt lists as not to use are right where they are', () => {
+    assert.deepEqual(
+      unknownWithIds('Invalid tool names:\n\n- `sendSignalTool`\n- `legacySearchTool`'),
+      [],
+    );
+    assert.deepEqual(unknownWithIds('Valid tool names:\n\n- `sendSignalTool`'), ['sendSignalTool']);
+    assert.deepEqual(unknownWithIds('Deprecated tools: sendSignalTool, legacySearchTool.'), []);
+    assert.deepEqual(unknownWithIds('Never call sendSignalTool twice.'), []);
+    assert.deepEqual(unknownWithIds('Avoid retries; use sendSignalTool.'), ['sendSignalTool']);
+  });
+});

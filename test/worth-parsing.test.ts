@@ -86,7 +86,7 @@ export const support = new Agent({
   id: 'support',
   name: 'support',
   model: 'openai/gpt-4o',
-  instructions: 'Use the lookup.order tool. Check refund_window_days before a refund.',
+  instructions: 'Use the lookup.order tool. Check fallback_tool before a refund.',
   tools,
 });
 `,
@@ -94,7 +94,7 @@ export const support = new Agent({
   'src/ui/status.tsx':
     "export const Status = ({ part, agents }: any) => part.type === 'tool-lookup.order' ? agents : null;\n",
   'src/ui/row.tsx':
-    'export interface Row { refund_window_days: number }\nexport const Rows = ({ agents }: { agents: Row[] }) => agents.length;\n',
+    'export interface Row { fallback_tool: string }\nexport const Rows = ({ agents }: { agents: Row[] }) => agents.length;\n',
 };
 
 const unknownMentions = (scan: Awaited<ReturnType<typeof scanRepository>>) =>
@@ -119,13 +119,14 @@ describe('scan', () => {
           (m) => m.context === 'comparison' && m.location.file === 'src/ui/status.tsx',
         ),
       );
-      // The field of the unparsed row.tsx is a data word: the instructions name data, not a tool.
-      assert.ok(scan.dataWords.includes('refund_window_days'));
+      // The field of the unparsed row.tsx is a data word: the instructions name data, not a tool
+      // (though it is shaped like one).
+      assert.ok(scan.dataWords.includes('fallback_tool'));
       assert.deepEqual(unknownMentions(scan), []);
       // Without it, the plan would report the word (what a full parse of row.tsx prevents).
       const without = {
         ...scan,
-        dataWords: scan.dataWords.filter((w) => w !== 'refund_window_days'),
+        dataWords: scan.dataWords.filter((w) => w !== 'fallback_tool'),
       };
       assert.equal(unknownMentions(without).length, 1);
     } finally {

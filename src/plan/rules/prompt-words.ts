@@ -93,7 +93,9 @@ export function namedAsTool(line: string, at: number, length: number): boolean {
   const after = line.slice(at + length).replace(/^\\?[`'"]/, '');
   return (
     /^\s+(tool|sub-agent)s?\b/i.test(after) ||
-    /\b(call|invoke|delegate to|hand off to)\s+(the\s+)?$/i.test(before)
+    /\b(call|invoke|delegate to|hand off to)\s+(the\s+)?$/i.test(before) ||
+    // "tools (ask_kepler)", "Tools: a, b, c": the list right after the word.
+    /\btools?\s*[:(]\s*(\\?[`'"]?[\w.:-]+\\?[`'"]?\s*,\s*)*$/i.test(before)
   );
 }
 
@@ -142,7 +144,16 @@ function moduleSpecifier(line: string, at: number): boolean {
   return /\b(from|import|require\()\s*[`'"]$/.test(line.slice(0, at));
 }
 
-export function toolWords(text: string, data: DataWords): ToolWord[] {
+/**
+ * `tied`: names the app's own tools, agents or workflows make likely (another spelling of one):
+ * the code, not the words around them, says what they are, so they count on any line and in any
+ * shape that is not code, a file name, a constant or JSON.
+ */
+export function toolWords(
+  text: string,
+  data: DataWords,
+  tied: (name: string) => boolean = () => false,
+): ToolWord[] {
   const out: ToolWord[] = [];
   let fenced = false;
   let lineStart = 0;
@@ -158,12 +169,15 @@ export function toolWords(text: string, data: DataWords): ToolWord[] {
     }
     // A list item of that section that starts with a quoted name lists a tool (`- \`x\` - does y`).
     const listed = toolSection !== undefined && !heading ? LISTED_NAME.exec(line)?.[1] : undefined;
-    if (!fenced && (TOOL_CONTEXT.test(line) || listed)) {
+    if (!fenced) {
+      const toolLine = TOOL_CONTEXT.test(line) || listed !== undefined;
       for (const m of line.matchAll(TOKEN)) {
         const name = m[1]!;
         const quoted = quotedAt(line, m.index, name.length);
+        const isTied = tied(name);
         // Off the tool-words lines, only the listed name itself counts (not its description's words).
-        if (!TOOL_CONTEXT.test(line) && (name !== listed || !quoted)) continue;
+        if (!isTied && (!toolLine || (!TOOL_CONTEXT.test(line) && (name !== listed || !quoted))))
+          continue;
         if (
           !shapedLikeName(name) ||
           /\.(ts|js|md|json|txt|yaml|yml|html|css|py|sql|csv)$/i.test(name) ||
@@ -172,10 +186,15 @@ export function toolWords(text: string, data: DataWords): ToolWord[] {
           moduleSpecifier(line, m.index)
         )
           continue;
+        // The list item of a section whose heading names tools is a tool by the prompt's layout.
+        const strong = namedAsTool(line, m.index, name.length) || (name === listed && quoted);
+        if (isTied && !/:\d+$/.test(name)) {
+          out.push({ name, offset: lineStart + m.index, quoted, line, column: m.index, strong });
+          continue;
+        }
         // Dots and colons are prose punctuation unless the name is quoted (`family.language`);
         // `item:123` is example data even then.
         if (/[.:]/.test(name) && (!quoted || /:\d+$/.test(name))) continue;
-        const strong = namedAsTool(line, m.index, name.length);
         // A schema field or enum value, unless the prompt calls it a tool (`the \`evidence-link\` tool`).
         if (!strong && data.has(name)) continue;
         if (!strong && dataContext(line, m.index, name.length)) continue;

@@ -14,6 +14,8 @@ import type { AgentInfo, Location, ScanResult } from '../../scan/model.ts';
 import { toWireName } from '../../names/wire-name.ts';
 import { agentEntries, callEntries, mayComeAtRunTime, measuredAs, wireOf } from '../agents.ts';
 import type { Finding } from '../model.ts';
+import { appNames, isToolShaped } from './app-names.ts';
+import { inInvalidList } from './invalid-lists.ts';
 import { toolWords, type DataWords, type ToolWord } from './prompt-words.ts';
 
 /** Every name the agent itself answers to or registers: none of them is an unknown tool. */
@@ -90,7 +92,12 @@ const NEGATED =
   /\b(never|not|don'?t|do not|avoid|without|instead of)\s+(call(ing)?\s+|us(e|ing)\s+|invok(e|ing)\s+|run(ning)?\s+)?(the\s+)?\\?[`'"]?$/i;
 
 /** The sentence after `"name"` for one agent's finding, or undefined to say nothing. */
-function explain(offers: Offers, o: AgentOffers, name: string): string | undefined {
+function explain(
+  offers: Offers,
+  o: AgentOffers,
+  name: string,
+  spelling?: string,
+): string | undefined {
   const elsewhere = offers.elsewhere(o.agent, name);
   const reachable = elsewhere.find((e) => e.via.length > 0);
   if (reachable)
@@ -108,6 +115,9 @@ function explain(offers: Offers, o: AgentOffers, name: string): string | undefin
     const as = mcp.flatMap((r) => r.prefixes).map((p) => `"${p}${name}"`);
     return `which ${o.label} is not offered by that name; if it is a tool of an MCP server, the model sees it as ${as.join(' or ')}`;
   }
+  // Another spelling of a name this agent is offered (`memory_recall` for `memoryRecallTool`).
+  if (spelling && offeredNames(o).includes(spelling))
+    return `which ${o.label} is not offered; did you mean "${spelling}"?`;
   // A list the scan could not read whole may hold the name: say nothing.
   if (o.open) return undefined;
   // A run-time source's names reach the model as Mastra rewrites them (`notes.read` as `notes_read`).
@@ -151,6 +161,7 @@ function fold(name: string): string {
 
 export function unknownToolMentions(scan: ScanResult, offers: Offers, data: DataWords): Finding[] {
   const agentsByName = agentNames(scan);
+  const app = appNames(scan);
   const out: Finding[] = [];
   for (const agent of scan.agents) {
     // Tools we could not list may have any name; a run-time source's prefix or names cover others.
@@ -163,9 +174,20 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     const folded = new Set([...known].map(fold));
     const otherAgents = [...agentsByName].filter((n) => !known.has(n) && n.length > 2);
     const found = new Map<string, Location[]>();
-    for (const f of agent.instructions) {
-      for (const w of toolWords(f.text, data)) {
+    const spellings = new Map<string, string | undefined>();
+    const mine = new Set(offeredNames(o));
+    // Another spelling of a name THIS agent is offered counts on any line, in any shape.
+    const ownSpelling = (name: string) => {
+      const t = app.tiedTo(name, mine);
+      return t !== undefined && mine.has(t);
+    };
+    const inDescription = new Set<string>();
+    // Its instructions, and the descriptions of what it offers: its model reads both.
+    for (const f of [...agent.instructions, ...agent.descriptions]) {
+      for (const w of toolWords(f.text, data, ownSpelling)) {
         if (known.has(w.name) || agentsByName.has(w.name) || fromRuntime(w.name)) continue;
+        // `Invalid names:` / `Do not use: x`: the prompt already says the model is not offered it.
+        if (inInvalidList(f.text, w.offset)) continue;
         // Routing instructions are read by network()'s routing agent only.
         const modes = f.context === 'routing-instructions' ? (['network'] as const) : RUN_MODES;
         if (modes.some((m) => offers.offered(agent, w.name, m))) continue;
@@ -186,6 +208,19 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
           agent.agents.runtime.length === 0
         )
           continue;
+        // A word counts as a tool only when something says so: the app defines a tool, agent or
+        // workflow it spells, its own shape names a kind (`webScraperTool`, `writing-agent`), or
+        // the words around call it one ("the X tool", "call X"). Status codes, memory types and
+        // output fields (`manual_review_required`, `risk_factor`) have none of these.
+        // `searchSections.sections`: a field of the result of a tool this agent has.
+        const head = /^([^.]+)\./.exec(w.name)?.[1];
+        if (head !== undefined && mine.has(head)) continue;
+        const spelling = app.tiedTo(w.name, mine);
+        // "the MongoDB tool": a capitalised name the app does not define is a product or a type.
+        const strong = w.strong && !/^[A-Z]/.test(w.name);
+        if (spelling === undefined && !isToolShaped(w.name) && !strong) continue;
+        spellings.set(w.name, spelling);
+        if (f.context.endsWith('-description') && !found.has(w.name)) inDescription.add(w.name);
         const location = fragmentLocation(f, w.offset, w.name.length);
         const list = found.get(w.name) ?? [];
         if (!list.some((l) => l.file === location.file && l.start === location.start))
@@ -194,12 +229,12 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       }
     }
     for (const [name, locations] of found) {
-      const why = explain(offers, o, name);
+      const why = explain(offers, o, name, spellings.get(name));
       if (!why) continue;
       out.push({
         kind: 'unknown-tool-mention',
         rule: 'prompts',
-        message: `the instructions of ${o.label} name "${name}", ${why}`,
+        message: `${inDescription.has(name) ? `a description ${o.label}'s model reads names` : `the instructions of ${o.label} name`} "${name}", ${why}`,
         locations,
         agents: [o.label],
       });

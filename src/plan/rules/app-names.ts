@@ -1,0 +1,95 @@
+/**
+ * The names the app's own tools, sub-agents and workflows go by in code (keys, wire names, ids,
+ * variable and export names, agent ids and registered keys, names a run-time source gives; not the
+ * display names of agents, which are prose), and whether a word of a prompt is another spelling of
+ * one: the same words in another case or separator (`push_signal`, `pushSignal` for
+ * `pushSignalTool`; `crm.search_leads` for `crm_search_leads`), or an id cut short
+ * (`system_memory_write` for `system_memory_write_observation`). Such a word points at something
+ * the code defines; a word like `manual_review_required` or `risk_factor` points at nothing, and is
+ * no tool mention unless the prompt or the name itself says it is one (`isToolShaped`). A
+ * capitalised word (`SoftOne`, `NotebookLM`) is a product or a type unless the app uses it as is.
+ */
+import type { ScanResult } from '../../scan/model.ts';
+import { agentEntries, callEntries, wireOf } from '../agents.ts';
+
+/**
+ * The words of a name, lower case, without a `tool` word (`pushSignal` is `pushSignalTool` without
+ * it); `agent` and `workflow` stay, or every agent id would tie to a plain word (`follow-up` to
+ * `followup-agent`).
+ */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && w !== 'tool' && w !== 'tools');
+}
+
+/** A name written like code that says what it is: `searchTool`, `writing-agent`, `workflow-x`. */
+export function isToolShaped(name: string): boolean {
+  return (
+    /^(agent|workflow)-\w/.test(name) ||
+    /[-_](tool|agent|workflow)$/i.test(name) ||
+    /[a-z0-9](Tool|Agent|Workflow)$/.test(name)
+  );
+}
+
+export interface AppNames {
+  /** The app's name `word` is another spelling of, preferring `preferred` ones; undefined if none. */
+  tiedTo(word: string, preferred?: ReadonlySet<string>): string | undefined;
+}
+
+/** Folded names shorter than this (`db`, `run`) tie too much to count. */
+const MIN_FOLD = 4;
+
+export function appNames(scan: ScanResult): AppNames {
+  const all = new Set<string>();
+  const add = (n: string | undefined) => {
+    if (n) all.add(n);
+  };
+  for (const agent of scan.agents) {
+    for (const n of [agent.id, agent.variable, ...agent.registeredAs]) add(n);
+    const calls = scan.calls.filter((c) => c.agentIndex === agent.index);
+    for (const e of [...agentEntries(agent), ...calls.flatMap(callEntries)]) {
+      add(e.key);
+      add(wireOf(e, agent));
+      add(e.valueName);
+      if ('id' in e.value) add(e.value.id);
+      if (e.value.kind === 'builtin' || e.value.kind === 'web-search-marker')
+        add(e.value.exportName);
+    }
+    for (const set of [agent.tools, agent.agents, agent.workflows])
+      for (const r of set.runtime) for (const n of r.names ?? []) add(n);
+  }
+  const byFold = new Map<string, string[]>();
+  const ids: Array<{ name: string; words: string[] }> = [];
+  for (const name of all) {
+    const words = nameWords(name);
+    const fold = words.join('');
+    if (fold.length >= MIN_FOLD) byFold.set(fold, [...(byFold.get(fold) ?? []), name]);
+    if (/[-_]/.test(name) && words.length >= 3) ids.push({ name, words });
+  }
+  const pick = (names: readonly string[], preferred?: ReadonlySet<string>) =>
+    names.find((n) => preferred?.has(n)) ?? names[0];
+  return {
+    tiedTo(word, preferred) {
+      if (all.has(word)) return word;
+      if (/^[A-Z]/.test(word)) return undefined;
+      const words = nameWords(word);
+      const fold = words.join('');
+      if (fold.length >= MIN_FOLD && byFold.has(fold)) return pick(byFold.get(fold)!, preferred);
+      // `system_memory_write`: the first words of a longer id, written as an id too.
+      if (!/[-_]/.test(word) || words.length < 2) return undefined;
+      const hits = ids.filter(
+        (id) => id.words.length > words.length && words.every((w, i) => id.words[i] === w),
+      );
+      return hits.length
+        ? pick(
+            hits.map((h) => h.name),
+            preferred,
+          )
+        : undefined;
+    },
+  };
+}
