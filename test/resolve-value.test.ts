@@ -50,3 +50,22 @@ test('nothing where the code does not say which value it is', () => {
   ];
   for (const [code, name] of cases) assert.equal(resolved(code, name), name, code);
 });
+
+test('a let or var is its initializer only while nothing assigns it again', () => {
+  assert.equal(resolved('let tools = { a };', 'tools'), '{ a }');
+  assert.equal(resolved('var tools = { a };\nconst other = 1;\nother == tools;', 'tools'), '{ a }');
+  // Assigned again (in a try block, by a compound operator, through ++): its value is unknown.
+  assert.equal(
+    resolved('let tools = {};\ntry { tools = sets["x"] ?? {}; } catch {}', 'tools'),
+    'tools',
+  );
+  assert.equal(resolved('let tools = {};\ntools ??= more;', 'tools'), 'tools');
+  assert.equal(resolved('let n = 1;\nn++;', 'n'), 'n');
+  // Another variable of the same name in an inner scope is not this one.
+  assert.equal(
+    resolved('let tools = { a };\nfunction f() { let tools = 1; tools = 2; }', 'tools'),
+    '{ a }',
+  );
+  // A const is never assigned again.
+  assert.equal(resolved('const tools = { a };', 'tools'), '{ a }');
+});

@@ -9,11 +9,17 @@ import {
   Node,
   SyntaxKind,
   ts,
+  VariableDeclarationKind,
   type Expression,
   type SourceFile,
   type Symbol as TsSymbol,
 } from '../ts-morph.ts';
-import type { BindingElement, KindToNodeMappings, ObjectLiteralExpression } from 'ts-morph';
+import type {
+  BindingElement,
+  KindToNodeMappings,
+  ObjectLiteralExpression,
+  VariableDeclaration,
+} from 'ts-morph';
 import type { Location } from './model.ts';
 import type { TypeOracle } from './values/type-oracle.ts';
 
@@ -81,6 +87,61 @@ export function declaredSymbol(node: Node): TsSymbol | undefined {
   return symbol.isAlias() ? (symbol.getAliasedSymbol() ?? symbol) : symbol;
 }
 
+const reassigned = new WeakMap<ts.Node, boolean>();
+
+/**
+ * A `let` or `var` that code assigns again (`tools = await mcp.listToolsets()` after `let tools =
+ * {}`): its initializer is not its value. Only its own file can assign it (an import is read-only);
+ * the file's text is searched first, and the syntax only where an assignment to the name may be.
+ */
+function isReassigned(decl: VariableDeclaration): boolean {
+  const list = decl.getParent();
+  if (
+    !Node.isVariableDeclarationList(list) ||
+    list.getDeclarationKind() === VariableDeclarationKind.Const
+  )
+    return false;
+  const nameNode = decl.getNameNode();
+  if (!Node.isIdentifier(nameNode)) return false;
+  const known = reassigned.get(decl.compilerNode);
+  if (known !== undefined) return known;
+  const name = nameNode.getText();
+  const file = decl.getSourceFile();
+  const escaped = name.replace(/\$/g, '\\$');
+  const write = new RegExp(
+    `(?<![\\w$.])${escaped}\\s*(?:[-+*/%&|^]|\\?\\?|\\|\\||&&|\\*\\*|<<|>>>?)?=(?!=)|(?:\\+\\+|--)\\s*${escaped}(?![\\w$])|(?<![\\w$.])${escaped}\\s*(?:\\+\\+|--)`,
+  );
+  let found = false;
+  if (write.test(file.getFullText())) {
+    const symbol = nameNode.getSymbol();
+    const sameVariable = (n: ts.Node) =>
+      ts.isIdentifier(n) &&
+      n.text === name &&
+      file.getProject().getTypeChecker().compilerObject.getSymbolAtLocation(n) ===
+        symbol?.compilerSymbol;
+    const isWrite = (n: ts.Node): boolean =>
+      (ts.isBinaryExpression(n) &&
+        n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+        n.operatorToken.kind <= ts.SyntaxKind.LastAssignment &&
+        sameVariable(n.left)) ||
+      ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) &&
+        (n.operator === ts.SyntaxKind.PlusPlusToken ||
+          n.operator === ts.SyntaxKind.MinusMinusToken) &&
+        sameVariable(n.operand));
+    const visit = (n: ts.Node): boolean => isWrite(n) || (ts.forEachChild(n, visit) ?? false);
+    found = visit(file.compilerNode);
+  }
+  reassigned.set(decl.compilerNode, found);
+  return found;
+}
+
+/** An identifier whose `let`/`var` declaration code assigns again. */
+export function assignedAgain(node: Node): boolean {
+  return (declaredSymbol(node)?.getDeclarations() ?? []).some(
+    (d) => Node.isVariableDeclaration(d) && isReassigned(d),
+  );
+}
+
 /**
  * The expression an identifier stands for: a const's initializer, a function declaration, an
  * `export default` expression. Undefined when it has none we can read (parameters, `let` that is
@@ -92,7 +153,7 @@ export function definitionOf(node: Node): Node | undefined {
     if (decl.getSourceFile().isDeclarationFile()) continue;
     if (Node.isVariableDeclaration(decl)) {
       const init = decl.getInitializer();
-      if (init) return unwrap(init);
+      if (init && !isReassigned(decl)) return unwrap(init);
     }
     if (Node.isFunctionDeclaration(decl)) return decl;
     if (Node.isExportAssignment(decl)) return unwrap(decl.getExpression());

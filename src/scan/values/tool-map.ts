@@ -6,7 +6,7 @@
  */
 import { Node, SyntaxKind } from '../../ts-morph.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
-import { locate, propertyValue, resolveValue, unwrap } from '../ast.ts';
+import { assignedAgain, locate, propertyValue, resolveValue, unwrap } from '../ast.ts';
 import type { ToolSet } from '../model.ts';
 import { builtinIdKey, classifyValue } from './tool-value.ts';
 import { runtimeSource } from './runtime-tools.ts';
@@ -145,7 +145,9 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
       raw,
       set,
       walk,
-      `${expr.getText()} has no value we can read statically (a parameter or an untyped binding)`,
+      assignedAgain(expr)
+        ? `${expr.getText()} is assigned again after its declaration, so its value is known only at run time`
+        : `${expr.getText()} has no value we can read statically (a parameter or an untyped binding)`,
       collect,
     );
   }
