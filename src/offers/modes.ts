@@ -35,6 +35,7 @@ const KIND_WORDS: Record<RunEvidence['kind'], string> = {
   'network-route': 'served by a network route',
   'mcp-server': 'exposed by an MCPServer (which calls generate())',
   'dynamic-call': 'reached by a call on an agent looked up by a name known only at run time',
+  'api-call': "requested from Mastra's server API",
 };
 
 /** "served by a chat route at src/index.ts:12, ...", per kind, for one mode's evidence. */
@@ -52,6 +53,14 @@ function evidenceWords(evidence: readonly RunEvidence[]): string {
     .join(', ');
 }
 
+/** "; not counted: a network route at x:3, which no code calls". */
+function outweighed(agent: AgentInfo): string {
+  const ignored = agent.runs.ignored ?? [];
+  return ignored.length
+    ? `; not counted, as nothing in this repository uses it: ${evidenceWords(ignored)}`
+    : '';
+}
+
 /** How an agent runs, in words for reasons and findings, naming the evidence. */
 export function runDescription(agent: AgentInfo): string {
   const label = agentLabel(agent);
@@ -60,9 +69,9 @@ export function runDescription(agent: AgentInfo): string {
   const net = evidence.filter((e) => e.mode === 'network');
   switch (agent.runs.mode) {
     case 'network':
-      return `${label} runs with network() (${evidenceWords(net)})`;
+      return `${label} runs with network() (${evidenceWords(net)}${outweighed(agent)})`;
     case 'function':
-      return `${label} runs with generate()/stream() (${evidenceWords(fn)})`;
+      return `${label} runs with generate()/stream() (${evidenceWords(fn)}${outweighed(agent)})`;
     case 'both':
       return `${label} runs with network() (${evidenceWords(net)}) and with generate()/stream() (${evidenceWords(fn)})`;
     case 'unknown':

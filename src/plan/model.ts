@@ -113,6 +113,8 @@ export interface Finding {
   message: string;
   locations: Location[];
   agents: string[];
+  /** Reported as a note whatever its kind: it concerns only agents nothing runs. */
+  quiet?: boolean;
 }
 
 export interface OrderChange {

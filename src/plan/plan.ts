@@ -289,6 +289,23 @@ function markUnreached(scan: ScanResult, edits: Map<string, Edit>, findings: Fin
   }
 }
 
+/**
+ * A prompt finding about agents nothing uses (never registered, called, imported or offered as a
+ * sub-agent) is true but asks nothing of anyone: it is kept, as a note that says why.
+ */
+function quietUnused(scan: ScanResult, findings: Finding[]): void {
+  const unused = new Map(
+    scan.agents.filter((a) => a.runs.unused).map((a) => [agentLabel(a), a] as const),
+  );
+  if (unused.size === 0) return;
+  for (const f of findings) {
+    if (f.rule !== 'prompts' || f.agents.length === 0) continue;
+    if (!f.agents.every((a) => unused.has(a))) continue;
+    f.quiet = true;
+    f.message += ` (${f.agents.join(', ')} ${f.agents.length === 1 ? 'is' : 'are'} never registered, called, imported or offered as a sub-agent: nothing runs ${f.agents.length === 1 ? 'it' : 'them'})`;
+  }
+}
+
 /** Code that converts wire names back: reported, with a legal name it would mangle when there is one. */
 function nameMappings(scan: ScanResult): Finding[] {
   const legalWithUnderscore = scan.agents.flatMap((a) =>
@@ -470,6 +487,7 @@ export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {
   }
   const { edits, findings } = round;
   markUnreached(scan, edits, findings);
+  quietUnused(scan, findings);
   findings.push(...nameMappings(scan), ...reportOnly(scan, rules), ...delegationIdFindings(scan));
   const sorted = [...edits.values()].sort(
     (a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start,

@@ -73,9 +73,9 @@ export function buildReport(result: MigrateResult, mode: RunMode, target: string
       applied,
       agents: e.agents,
     }));
-  const findings: ReportFinding[] = result.plan.findings.map((f) => ({
+  const findings: ReportFinding[] = result.plan.findings.map(({ quiet, ...f }) => ({
     ...f,
-    severity: SEVERITY[f.kind],
+    severity: quiet ? 'note' : SEVERITY[f.kind],
   }));
   for (const f of result.files.filter((x) => x.status === 'failed')) {
     findings.push({

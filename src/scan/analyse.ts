@@ -29,6 +29,7 @@ import {
   type AgentLookup,
 } from './registrations/calls.ts';
 import { findRunEvidence, type FoundEvidence } from './registrations/run-evidence.ts';
+import { REACH_ALL, type Reach } from './files/reach.ts';
 import { findFileAgents } from './registrations/file-agents.ts';
 import { processorAgent, processorOwners } from './registrations/processors.ts';
 import {
@@ -101,6 +102,43 @@ function unknownNames(options: CallOptionsInfo, prediction: Prediction): Unknown
   return out;
 }
 
+/**
+ * An unreached agent held by a variable that nothing else names: its own file mentions it once (its
+ * declaration) and no other file imports it. An agent made inside a function is never called
+ * unused: the function may be called with it.
+ */
+function isUnused(root: string, project: Project, agent: AgentInfo, reach: Reach): boolean {
+  const name = agent.variable;
+  if (!name || agent.kind !== 'constructor') return false;
+  const file = path.join(root, agent.location.file);
+  const text = project.getSourceFile(file)?.getFullText();
+  if (text === undefined) return false;
+  // Uses of the variable, not strings that spell it (`id: 'researchAgent'`).
+  const word = new RegExp(`(?<![\\w$'"\`])${name.replace(/\$/g, '\\$')}(?![\\w$'"\`])`, 'g');
+  if ((text.match(word) ?? []).length !== 1) return false;
+  return !reach.importedElsewhere(file, name) && !reach.importedElsewhere(file, 'default');
+}
+
+/** Exports a framework calls itself: Next.js route handlers and pages. */
+const FRAMEWORK_ENTRY = /(^|\/)(app|pages)\//;
+const ENTRY_EXPORT = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|default|loader|action)$/;
+
+/**
+ * Evidence counts only in code something uses: a route some code calls (its path appears in
+ * another file), a function called in its file, imported by another, or one a framework calls.
+ */
+function evidenceUsed(root: string, f: FoundEvidence, reach: Reach): boolean {
+  const file = path.join(root, f.location.file);
+  if (f.path !== undefined) {
+    const prefix = f.path.split(':')[0]!;
+    if (prefix.length > 1 && !reach.mentionedElsewhere(file, prefix)) return false;
+  }
+  const h = f.holder;
+  if (!h || h.usedInFile) return true;
+  if (FRAMEWORK_ENTRY.test(f.location.file) && ENTRY_EXPORT.test(h.name)) return true;
+  return h.exported && reach.importedElsewhere(file, h.name);
+}
+
 function runsOf(
   agent: AgentInfo,
   agents: AgentInfo[],
@@ -115,6 +153,7 @@ function runsOf(
     a.agents.entries.some((e) => e.value.kind === 'agent' && e.value.agentIndex === agent.index),
   );
   const registered = agent.registeredAs.length > 0 || agent.kind === 'file-based';
+  const unusedEvidence: RunEvidence[] = [];
   const evidence: RunEvidence[] = [
     ...functionCalls.map((location) => ({
       mode: 'function' as const,
@@ -143,13 +182,18 @@ function runsOf(
         ? lookup.byNode(f.target.node)
         : (lookup.byId(f.target.name) ?? lookup.byKey(f.target.name));
     if (f.target ? target === agent.index : registered)
-      evidence.push({
+      (f.unused ? unusedEvidence : evidence).push({
         mode: f.mode,
         kind: f.kind,
         location: f.location,
         ...(f.target ? {} : { anyAgent: true }),
       });
   }
+  // Code nothing uses (a route no client calls, a hook no component imports) counts unless code
+  // that is used shows the other mode: then it is only listed as outweighed.
+  const usedModes = new Set(evidence.map((e) => e.mode));
+  const ignored = unusedEvidence.filter((e) => usedModes.size > 0 && !usedModes.has(e.mode));
+  evidence.push(...unusedEvidence.filter((e) => !ignored.includes(e)));
   evidence.sort(
     (a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start,
   );
@@ -168,6 +212,7 @@ function runsOf(
   return {
     mode,
     evidence,
+    ...(ignored.length ? { ignored } : {}),
     calls: functionCalls,
     networkCalls,
     subAgentOf: parents.map((a) => a.index),
@@ -255,6 +300,7 @@ export function analyse(
   version: string | undefined,
   types: TypeOracle = SAME_PROJECT,
   versionOf: (file: string) => MastraVersion = versionsUnder(root),
+  reach: Reach = REACH_ALL,
 ): ScanResult {
   const unparsable: ScanResult['files']['unparsable'] = [];
   const scanned = candidates.filter((file) => {
@@ -321,8 +367,25 @@ export function analyse(
         unknownNames: prediction && agent ? unknownNames(call.options, prediction) : [],
       };
     });
-  const found = sourceFiles.flatMap((sf) => inFile(sf, () => findRunEvidence(ctx, sf)));
+  const found = sourceFiles
+    .flatMap((sf) => inFile(sf, () => findRunEvidence(ctx, sf)))
+    .map((f) => (evidenceUsed(root, f, reach) ? f : { ...f, unused: true }))
+    .concat(
+      reach.apiCalls().map((c) => {
+        const { file, line, column, start } = c;
+        const location = { file, line, column, start, end: start };
+        return {
+          mode: c.mode,
+          kind: 'api-call' as const,
+          location,
+          ...(c.agentId === undefined ? {} : { target: { name: c.agentId } }),
+        };
+      }),
+    );
   for (const agent of agents) agent.runs = runsOf(agent, agents, calls, found, lookup);
+  for (const agent of agents)
+    if (agent.runs.mode === 'unreached' && isUnused(root, project, agent, reach))
+      agent.runs.unused = true;
 
   // Code comparisons can name call-time tools (toolsets, clientTools) too.
   const callTools = (a: AgentInfo) =>

@@ -189,11 +189,19 @@ export type AgentRunMode = 'function' | 'network' | 'both' | 'unknown' | 'unreac
  * `sub-agent`: a parent offers it (parents run sub-agents with generate()); `chat-route` /
  * `network-route`: an `@mastra/ai-sdk` route or handler; `mcp-server`: an MCPServer exposes it;
  * `dynamic-call`: a call on an agent looked up by a name known only at run time, which reaches
- * every agent registered with Mastra.
+ * every agent registered with Mastra; `api-call`: a client requesting Mastra's server
+ * (`/api/agents/:agentId/stream`), for one agent or, with the id chosen at run time, any.
  */
 export interface RunEvidence {
   mode: 'function' | 'network';
-  kind: 'call' | 'sub-agent' | 'chat-route' | 'network-route' | 'mcp-server' | 'dynamic-call';
+  kind:
+    | 'call'
+    | 'sub-agent'
+    | 'chat-route'
+    | 'network-route'
+    | 'mcp-server'
+    | 'dynamic-call'
+    | 'api-call';
   location: Location;
   /** Reaches this agent because it is registered with Mastra (a route with `:agentId`, a dynamic lookup). */
   anyAgent?: boolean;
@@ -201,8 +209,18 @@ export interface RunEvidence {
 
 export interface AgentRuns {
   mode: AgentRunMode;
+  /**
+   * Unreached, and its variable is used nowhere else: not imported, passed or read in its own file.
+   * Nothing can run it, so what its prompt says needs no one's action.
+   */
+  unused?: boolean;
   /** Everything that shows how it runs, in file order. */
   evidence: RunEvidence[];
+  /**
+   * Evidence of the other mode in code nothing uses (a route no code calls, a hook no file
+   * imports), outweighed by evidence in code that is used.
+   */
+  ignored?: RunEvidence[];
   /** generate()/stream() calls that reach this agent. */
   calls: Location[];
   /** network() calls that reach this agent. */

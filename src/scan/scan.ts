@@ -19,6 +19,7 @@ import { createProject, syntaxError } from './files/project.ts';
 import { dataWords } from './mentions/data-words.ts';
 import { TsConfigs } from './files/tsconfigs.ts';
 import { typedProjects, type TypeOracle } from './values/type-oracle.ts';
+import { reachFrom, type Reach } from './files/reach.ts';
 import { TextCache } from './files/text-cache.ts';
 import { splitCandidates } from './worth-parsing.ts';
 import { unparsedFieldWords } from './mentions/unparsed-field-words.ts';
@@ -69,6 +70,7 @@ function analyseEach(
   types: TypeOracle,
   blocked: Set<string>,
   failures: ScanFileError[],
+  reach: Reach,
 ): ScanResult {
   for (;;) {
     try {
@@ -79,6 +81,8 @@ function analyseEach(
         fileCount,
         version,
         types,
+        undefined,
+        reach,
       );
     } catch (error) {
       const sf =
@@ -194,6 +198,7 @@ export async function scanWithInputs(
     types,
     blocked,
     failures,
+    reachFrom(root, discovered.sources, (f) => texts.read(f)),
   );
   const more = unparsedDataWords(project, blocked, unparsed, texts, scan);
   if (more.length) scan.dataWords = [...new Set([...scan.dataWords, ...more])].sort();

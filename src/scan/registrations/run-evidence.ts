@@ -42,6 +42,50 @@ export interface FoundEvidence {
   location: Location;
   /** The agent it names: a constructor node, or a key/id to look up. Absent: any registered agent. */
   target?: { node: Node } | { name: string };
+  /** The function it is in, when that is a top-level one: it is used only if something calls it. */
+  holder?: Holder;
+  /** A route's path (`/network/:agentId`): it is used only if some code calls that path. */
+  path?: string;
+  /** In code nothing uses (set once the repository's other files are known). */
+  unused?: boolean;
+}
+
+/** A top-level function (or a const holding one) around a piece of evidence. */
+export interface Holder {
+  name: string;
+  exported: boolean;
+  /** Its name appears elsewhere in its own file (called, passed, exported in a list). */
+  usedInFile: boolean;
+}
+
+/** The top-level function around `node`, or undefined when the node runs at the top level. */
+function holderOf(node: Node): Holder | undefined {
+  let top: Node = node;
+  for (let up = top.getParent(); up && !Node.isSourceFile(up); up = up.getParent()) top = up;
+  let name: string | undefined;
+  let exported = false;
+  if (Node.isFunctionDeclaration(top) || Node.isClassDeclaration(top)) {
+    name = top.getName() ?? (top.isDefaultExport() ? 'default' : undefined);
+    exported = top.isExported();
+  } else if (Node.isVariableStatement(top)) {
+    const [decl] = top.getDeclarations();
+    const init = decl?.getInitializer();
+    const fn = init ? unwrap(init) : undefined;
+    if (!decl || !fn || !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)))
+      return undefined;
+    name = decl.getName();
+    exported = top.isExported();
+  } else if (Node.isExportAssignment(top)) {
+    const fn = unwrap(top.getExpression());
+    if (!(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return undefined;
+    name = 'default';
+    exported = true;
+  }
+  if (name === undefined) return undefined;
+  const text = top.getSourceFile().getFullText();
+  const outside = text.slice(0, top.getStart()) + text.slice(top.getEnd());
+  const word = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
+  return { name, exported, usedInFile: name !== 'default' && word.test(outside) };
 }
 
 function routeEvidence(ctx: MapContext, call: Node): FoundEvidence | undefined {
@@ -57,11 +101,17 @@ function routeEvidence(ctx: MapContext, call: Node): FoundEvidence | undefined {
     ? (propertyValue(options, 'agent') ?? propertyValue(options, 'agentId'))
     : undefined;
   const agentName = named ? staticString(named) : undefined;
+  // chatRoute/networkRoute serve a path a client calls; handleChatStream runs in the app's handler.
+  const pathNode = options && /Route$/.test(name) ? propertyValue(options, 'path') : undefined;
+  const routePath = pathNode ? staticString(pathNode) : undefined;
+  const holder = /Route$/.test(name) ? undefined : holderOf(call);
   return {
     mode,
     kind,
     location: locate(ctx, call),
     ...(agentName === undefined ? {} : { target: { name: agentName } }),
+    ...(routePath === undefined ? {} : { path: routePath }),
+    ...(holder ? { holder } : {}),
   };
 }
 
@@ -107,10 +157,12 @@ function dynamicLookupEvidence(ctx: MapContext, call: Node): FoundEvidence | und
     return undefined;
   const [arg] = value.getArguments();
   if (!arg || staticString(arg) !== undefined) return undefined;
+  const holder = holderOf(call);
   return {
     mode: network ? 'network' : 'function',
     kind: 'dynamic-call',
     location: locate(ctx, call),
+    ...(holder ? { holder } : {}),
   };
 }
 
