@@ -168,7 +168,7 @@ ${exported ? 'export ' : ''}const scraper = new Agent({
     const [finding] = plan.findings.filter((f) => f.kind === 'unknown-tool-mention');
     assert.equal(finding?.quiet, true);
     assert.match(
-      finding!.message,
+      finding.message,
       /scraper is never registered, called, imported or offered as a sub-agent/,
     );
   });

@@ -41,10 +41,30 @@ function covered(a: AgentInfo, name: string): boolean {
 }
 
 const BROWSER = { kind: 'browser', prefixes: ['browser_'], names: [], bounded: true };
+/** The tools a workspace with a sandbox may add (the constants of @mastra/core 1.71.0). */
+const SANDBOX_TOOLS = [
+  'execute_command',
+  'get_process_output',
+  'kill_process',
+  ...['screenshot', 'click', 'double_click', 'right_click', 'move_mouse', 'drag', 'type']
+    .concat(['press_key', 'scroll', 'get_screen_info', 'wait'])
+    .map((t) => `computer_${t}`),
+].map((t) => `mastra_workspace_${t}`);
+const FILE_TOOLS = [
+  'read_file',
+  'write_file',
+  'edit_file',
+  'list_files',
+  'delete',
+  'file_stat',
+  'mkdir',
+  'grep',
+  'ast_edit',
+].map((t) => `mastra_workspace_${t}`);
 const MASTRA_WORKSPACE = {
   kind: 'workspace',
-  prefixes: ['mastra_workspace_'],
-  names: [],
+  prefixes: [],
+  names: SANDBOX_TOOLS,
   bounded: true,
 };
 
@@ -67,7 +87,10 @@ describe('run-time sources in the scan', () => {
   test('an own workspace wins over the Mastra one; its config renames a tool; its skills add skill tools', async () => {
     const notes = agent(await scanFixture(FIXTURE), 'notes-keeper');
     assert.deepEqual(sources(notes), [
-      { ...MASTRA_WORKSPACE, names: ['notes.read'] },
+      {
+        ...MASTRA_WORKSPACE,
+        names: FILE_TOOLS.map((t) => (t === 'mastra_workspace_read_file' ? 'notes.read' : t)),
+      },
       {
         kind: 'skills',
         prefixes: [],
@@ -90,7 +113,7 @@ describe('what the plan reports', () => {
     );
     assert.match(
       unknown[0]!.message,
-      /"page_screenshot", which form-filler is not offered \(its run-time sources offer stagehand_\*, browser_\*, mastra_workspace_\*\)/,
+      /"page_screenshot", which form-filler is not offered \(its run-time sources offer stagehand_\*, browser_\*, its workspace's 14 tools\)/,
     );
     assert.match(
       unknown[1]!.message,

@@ -158,6 +158,14 @@ describe('a word is a tool mention only when something says so', () => {
     assert.deepEqual(unknownWithIds('Valid tool names:\n\n- `sendSignalTool`'), ['sendSignalTool']);
     assert.deepEqual(unknownWithIds('Deprecated tools: sendSignalTool, legacySearchTool.'), []);
     assert.deepEqual(unknownWithIds('Never call sendSignalTool twice.'), []);
+    assert.deepEqual(
+      unknownWithIds('Do not use raw `sendSignalTool`, `legacySearchTool`, or `oldPushTool` here.'),
+      [],
+    );
+    assert.deepEqual(unknownWithIds('Use raw `sendSignalTool`, `legacySearchTool` here.'), [
+      'sendSignalTool',
+      'legacySearchTool',
+    ]);
     assert.deepEqual(unknownWithIds('Avoid retries; use sendSignalTool.'), ['sendSignalTool']);
   });
 });

@@ -81,8 +81,14 @@ export interface RuntimeTools {
   text: string;
   /** Known name prefixes: MCP names are `${server}_${tool}` with the tool part unknown. */
   prefixes: string[];
-  /** Names the source adds as they are (skill tools, workspace tools renamed in its config). */
+  /** Names the source adds as they are (skill tools, the tools a readable workspace config adds). */
   names?: string[];
+  /**
+   * Names a prompt may use for a tool the source offers under another one: a workspace tool's own
+   * name without Mastra's prefix (`lsp_inspect`), or its default name once the config renames it
+   * (`mastra_workspace_read_file` for `view`).
+   */
+  aliases?: Array<{ name: string; as: string }>;
   /**
    * Every name the source can add starts with one of `prefixes` or is one of `names`. When false,
    * it may add any name.

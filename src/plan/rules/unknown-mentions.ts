@@ -10,7 +10,7 @@
 import { distance } from 'fastest-levenshtein';
 import { RUN_MODES, type AgentOffers, type Offers } from '../../offers/index.ts';
 import { findName, fragmentLocation } from '../../scan/mentions/mentions.ts';
-import type { AgentInfo, Location, ScanResult } from '../../scan/model.ts';
+import type { AgentInfo, Location, ScanResult, TextFragment } from '../../scan/model.ts';
 import { toWireName } from '../../names/wire-name.ts';
 import { agentEntries, callEntries, mayComeAtRunTime, measuredAs, wireOf } from '../agents.ts';
 import type { Finding } from '../model.ts';
@@ -89,7 +89,10 @@ function namesOf(o: AgentOffers, parent: AgentOffers): string[] {
 
 /** The words just before a name tell the model not to use it. */
 const NEGATED =
-  /\b(never|not|don'?t|do not|avoid|without|instead of)\s+(call(ing)?\s+|us(e|ing)\s+|invok(e|ing)\s+|run(ning)?\s+)?(the\s+)?\\?[`'"]?$/i;
+  /\b(never|not|don'?t|do not|avoid|without|instead of)\s+(call(ing)?\s+|us(e|ing)\s+|invok(e|ing)\s+|run(ning)?\s+)?(the\s+|raw\s+|any\s+)?\\?[`'"]?$/i;
+/** The names after the first in "Do not use raw `a`, `b`, or `c`": the same prohibition. */
+const NEGATED_LIST =
+  /\b(never|not|don'?t|do not|avoid)\s+(call|use|invoke|run)\s+(the\s+|raw\s+|any\s+)?(\\?[`'"]?[\w.:-]+\\?[`'"]?\s*,\s*(or\s+|and\s+)?)+\\?[`'"]?$/i;
 
 /** The sentence after `"name"` for one agent's finding, or undefined to say nothing. */
 function explain(
@@ -124,8 +127,15 @@ function explain(
   const fromSources = o.runtime.flatMap((r) => (r.names ?? []).map(toWireName));
   const guess = nearest(name, [...offeredNames(o), ...fromSources]);
   if (guess) return `which ${o.label} is not offered; did you mean "${guess}"?`;
-  const prefixes = [...new Set(o.runtime.flatMap((r) => r.prefixes).filter(Boolean))];
-  return `which ${o.label} is not offered${prefixes.length ? ` (its run-time sources offer ${prefixes.map((p) => `${p}*`).join(', ')})` : ''}`;
+  const offered = [
+    ...new Set([
+      ...o.runtime.flatMap((r) => r.prefixes.filter(Boolean).map((p) => `${p}*`)),
+      ...o.runtime
+        .filter((r) => r.kind === 'workspace' && r.names?.length)
+        .map((r) => `its workspace's ${r.names!.length} tools`),
+    ]),
+  ];
+  return `which ${o.label} is not offered${offered.length ? ` (its run-time sources offer ${offered.join(', ')})` : ''}`;
 }
 
 /**
@@ -144,7 +154,7 @@ function aboutOthers(
   otherAgents: readonly string[],
 ): boolean {
   const before = w.line.slice(0, w.column);
-  if (NEGATED.test(before) || DESCRIBED.test(before)) return true;
+  if (NEGATED.test(before) || NEGATED_LIST.test(before) || DESCRIBED.test(before)) return true;
   const { name, line } = w;
   // "salesforceAgent: … uses the salesforceTool": a line about another agent of the repository.
   if (otherAgents.some((n) => findName(line, n).length > 0)) return true;
@@ -182,12 +192,27 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       return t !== undefined && mine.has(t);
     };
     const inDescription = new Set<string>();
+    // `lsp_inspect` for the workspace's `mastra_workspace_lsp_inspect`: named by what Mastra
+    // offers it as, whatever else the agent's list may hold.
+    const aliases = new Map(o.runtime.flatMap((r) => r.aliases ?? []).map((a) => [a.name, a.as]));
+    const record = (f: TextFragment, w: ToolWord) => {
+      if (f.context.endsWith('-description') && !found.has(w.name)) inDescription.add(w.name);
+      const location = fragmentLocation(f, w.offset, w.name.length);
+      const list = found.get(w.name) ?? [];
+      if (!list.some((l) => l.file === location.file && l.start === location.start))
+        list.push(location);
+      found.set(w.name, list);
+    };
     // Its instructions, and the descriptions of what it offers: its model reads both.
     for (const f of [...agent.instructions, ...agent.descriptions]) {
-      for (const w of toolWords(f.text, data, ownSpelling)) {
-        if (known.has(w.name) || agentsByName.has(w.name) || fromRuntime(w.name)) continue;
-        // `Invalid names:` / `Do not use: x`: the prompt already says the model is not offered it.
+      const words = toolWords(f.text, data, (n) => ownSpelling(n) || aliases.has(n));
+      for (const w of words) {
         if (inInvalidList(f.text, w.offset)) continue;
+        if (aliases.has(w.name) && !offers.offered(agent, w.name)) {
+          record(f, w);
+          continue;
+        }
+        if (known.has(w.name) || agentsByName.has(w.name) || fromRuntime(w.name)) continue;
         // Routing instructions are read by network()'s routing agent only.
         const modes = f.context === 'routing-instructions' ? (['network'] as const) : RUN_MODES;
         if (modes.some((m) => offers.offered(agent, w.name, m))) continue;
@@ -208,28 +233,27 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
           agent.agents.runtime.length === 0
         )
           continue;
-        // A word counts as a tool only when something says so: the app defines a tool, agent or
-        // workflow it spells, its own shape names a kind (`webScraperTool`, `writing-agent`), or
-        // the words around call it one ("the X tool", "call X"). Status codes, memory types and
-        // output fields (`manual_review_required`, `risk_factor`) have none of these.
         // `searchSections.sections`: a field of the result of a tool this agent has.
         const head = /^([^.]+)\./.exec(w.name)?.[1];
         if (head !== undefined && mine.has(head)) continue;
+        // A word counts as a tool only when something says so: the app defines a tool, agent or
+        // workflow it spells, its own shape names a kind (`webScraperTool`, `writing-agent`), or
+        // the words around call it one ("the X tool", "call X"). Status codes, memory types and
+        // output fields (`manual_review_required`, `risk_factor`) have none of these; "the MongoDB
+        // tool" names a product (a capitalised name the app does not define).
         const spelling = app.tiedTo(w.name, mine);
-        // "the MongoDB tool": a capitalised name the app does not define is a product or a type.
         const strong = w.strong && !/^[A-Z]/.test(w.name);
         if (spelling === undefined && !isToolShaped(w.name) && !strong) continue;
         spellings.set(w.name, spelling);
-        if (f.context.endsWith('-description') && !found.has(w.name)) inDescription.add(w.name);
-        const location = fragmentLocation(f, w.offset, w.name.length);
-        const list = found.get(w.name) ?? [];
-        if (!list.some((l) => l.file === location.file && l.start === location.start))
-          list.push(location);
-        found.set(w.name, list);
+        record(f, w);
       }
     }
     for (const [name, locations] of found) {
-      const why = explain(offers, o, name, spellings.get(name));
+      const alias = aliases.get(name);
+      const why =
+        alias !== undefined && !offers.offered(agent, name)
+          ? `which ${o.label} is not offered by that name: its workspace offers that tool as "${alias}"`
+          : explain(offers, o, name, spellings.get(name));
       if (!why) continue;
       out.push({
         kind: 'unknown-tool-mention',

@@ -16,7 +16,7 @@ import { Node } from '../../ts-morph.ts';
 import { locate, mastraExport, propertyValue, resolveValue, type ScanContext } from '../ast.ts';
 import type { RuntimeTools } from '../model.ts';
 import { staticString } from './static-value.ts';
-import { readToolMap, type MapContext } from './tool-map.ts';
+import { keyOf, readToolMap, type MapContext } from './tool-map.ts';
 
 /** `WORKSPACE_TOOLS_PREFIX` of @mastra/core 1.71.0 (`mastra_workspace`), with its separator. */
 export const WORKSPACE_PREFIX = 'mastra_workspace_';
@@ -92,26 +92,129 @@ export function skillTools(ctx: ScanContext, node: Node): RuntimeTools {
   });
 }
 
-/** Names the workspace's `tools` config gives its tools instead of their own; undefined if unreadable. */
-function renamedTo(config: Node | undefined): string[] | undefined {
-  if (!config) return [];
-  const tools = propertyValue(config, 'tools');
-  if (!tools) return [];
-  const map = resolveValue(tools);
-  if (!Node.isObjectLiteralExpression(map)) return undefined;
-  const names: string[] = [];
-  for (const prop of map.getProperties()) {
-    if (Node.isSpreadAssignment(prop)) return undefined;
-    if (!Node.isPropertyAssignment(prop)) continue;
-    const settings = resolveValue(prop.getInitializerOrThrow());
-    if (!Node.isObjectLiteralExpression(settings)) return undefined;
-    const name = propertyValue(settings, 'name');
-    if (!name) continue;
-    const value = staticString(name);
-    if (value === undefined) return undefined;
-    names.push(value);
+/**
+ * The workspace tools of @mastra/core 1.71.0, by the part of the workspace config that adds them
+ * (`WORKSPACE_TOOLS` in dist/workspace/constants/index.d.ts, `createWorkspaceTools` in its build;
+ * test/workspace-tools.test.ts compares it with the installed declarations). Which of a group a
+ * workspace adds also depends on its provider (a read-only filesystem, a sandbox without processes),
+ * so each name is one the agent may be offered.
+ */
+export const WORKSPACE_TOOL_GROUPS = {
+  FILESYSTEM: [
+    'READ_FILE',
+    'WRITE_FILE',
+    'EDIT_FILE',
+    'LIST_FILES',
+    'DELETE',
+    'FILE_STAT',
+    'MKDIR',
+    'GREP',
+    'AST_EDIT',
+  ],
+  SEARCH: ['SEARCH', 'INDEX'],
+  SANDBOX: ['EXECUTE_COMMAND', 'GET_PROCESS_OUTPUT', 'KILL_PROCESS'],
+  COMPUTER: [
+    'SCREENSHOT',
+    'CLICK',
+    'DOUBLE_CLICK',
+    'RIGHT_CLICK',
+    'MOVE_MOUSE',
+    'DRAG',
+    'TYPE',
+    'PRESS_KEY',
+    'SCROLL',
+    'GET_SCREEN_INFO',
+    'WAIT',
+  ],
+  LSP: ['LSP_INSPECT'],
+} as const;
+
+type Group = keyof typeof WORKSPACE_TOOL_GROUPS;
+
+/** `WORKSPACE_TOOLS.COMPUTER.SCREENSHOT` -> `mastra_workspace_computer_screenshot`. */
+export function workspaceToolName(group: Group, key: string): string {
+  return `${WORKSPACE_PREFIX}${group === 'COMPUTER' ? 'computer_' : ''}${key.toLowerCase()}`;
+}
+
+/** The config options that make a workspace add each group (Workspace's constructor, 1.71.0). */
+function groupsOf(config: Node): Group[] {
+  const has = (name: string) => propertyValue(config, name) !== undefined;
+  return [
+    ...(has('filesystem') || has('mounts') ? (['FILESYSTEM'] as const) : []),
+    ...(has('bm25') || (has('vectorStore') && has('embedder')) ? (['SEARCH'] as const) : []),
+    ...(has('sandbox') ? (['SANDBOX', 'COMPUTER'] as const) : []),
+    ...(has('lsp') ? (['LSP'] as const) : []),
+  ];
+}
+
+/** The tool a key of the `tools` config names: `'mastra_workspace_x'` or `[WORKSPACE_TOOLS.G.K]`. */
+function configuredTool(prop: Node): string | undefined {
+  if (!Node.isPropertyAssignment(prop)) return undefined;
+  const nameNode = prop.getNameNode();
+  if (Node.isComputedPropertyName(nameNode)) {
+    const m = /^WORKSPACE_TOOLS\.([A-Z]+)\.([A-Z_]+)$/.exec(nameNode.getExpression().getText());
+    return m && m[1]! in WORKSPACE_TOOL_GROUPS
+      ? workspaceToolName(m[1] as Group, m[2]!)
+      : undefined;
   }
-  return names;
+  return keyOf(nameNode).value;
+}
+
+/**
+ * The names a workspace's tools are offered under, and the names a prompt may use for them
+ * instead (`aliases`): its config's groups, less what `tools` disables, with its renames. Undefined
+ * when the config cannot be read (a spread, a setting computed at run time).
+ */
+function workspaceNames(
+  config: Node,
+):
+  { names: string[]; aliases: Array<{ name: string; as: string }>; renamed: string[] } | undefined {
+  const defaults = groupsOf(config).flatMap((g) =>
+    WORKSPACE_TOOL_GROUPS[g].map((k) => workspaceToolName(g, k)),
+  );
+  const tools = propertyValue(config, 'tools');
+  const settings = new Map<string, { enabled?: boolean; name?: string }>();
+  let allEnabled = true;
+  if (tools) {
+    const map = resolveValue(tools);
+    if (!Node.isObjectLiteralExpression(map)) return undefined;
+    for (const prop of map.getProperties()) {
+      if (Node.isSpreadAssignment(prop)) return undefined;
+      if (!Node.isPropertyAssignment(prop)) continue;
+      const value = resolveValue(prop.getInitializerOrThrow());
+      const key = configuredTool(prop);
+      if (key === 'enabled') {
+        if (value.getText() === 'false') allEnabled = false;
+        else if (value.getText() !== 'true') return undefined;
+        continue;
+      }
+      if (key === undefined || !key.startsWith(WORKSPACE_PREFIX)) continue;
+      if (!Node.isObjectLiteralExpression(value)) return undefined;
+      const enabled = propertyValue(value, 'enabled')?.getText();
+      if (enabled !== undefined && enabled !== 'true' && enabled !== 'false') return undefined;
+      const nameNode = propertyValue(value, 'name');
+      const name = nameNode ? staticString(nameNode) : undefined;
+      if (nameNode && name === undefined) return undefined;
+      settings.set(key, {
+        ...(enabled === undefined ? {} : { enabled: enabled === 'true' }),
+        ...(name === undefined ? {} : { name }),
+      });
+    }
+  }
+  const names: string[] = [];
+  const aliases: Array<{ name: string; as: string }> = [];
+  const renamed: string[] = [];
+  for (const tool of defaults) {
+    const s = settings.get(tool);
+    if (!(s?.enabled ?? allEnabled)) continue;
+    const as = s?.name ?? tool;
+    names.push(as);
+    if (s?.name) renamed.push(as);
+    if (as !== tool) aliases.push({ name: tool, as });
+    const bare = tool.slice(WORKSPACE_PREFIX.length);
+    if (as !== bare) aliases.push({ name: bare, as });
+  }
+  return { names, aliases, renamed };
 }
 
 /**
@@ -137,16 +240,27 @@ export function workspaceTools(
       }),
     ];
   const config = made.config;
-  const renamed = renamedTo(config);
+  const read = workspaceNames(config);
   const out = [
-    record(ctx, node, {
-      kind: 'workspace',
-      prefixes: [WORKSPACE_PREFIX],
-      ...(renamed?.length ? { names: renamed } : {}),
-      bounded: renamed !== undefined,
-      since: WORKSPACE_SINCE,
-      reason: `the workspace${inherited} adds ${WORKSPACE_PREFIX}* tools (which ones depends on its filesystem, sandbox and search)${renamed?.length ? `, some renamed to ${renamed.map((n) => `"${n}"`).join(', ')}` : ''}${renamed === undefined ? ', renamed by a tools config we cannot read' : ''}`,
-    }),
+    read
+      ? record(ctx, node, {
+          kind: 'workspace',
+          prefixes: [],
+          names: read.names,
+          aliases: read.aliases,
+          bounded: true,
+          since: WORKSPACE_SINCE,
+          reason: read.names.length
+            ? `the workspace${inherited} adds up to ${read.names.length} tools (${WORKSPACE_PREFIX}*, as its filesystem, sandbox, search and LSP allow)${read.renamed.length ? `, some renamed to ${read.renamed.map((n) => `"${n}"`).join(', ')}` : ''}`
+            : `the workspace${inherited} adds no tools (its tools config disables them)`,
+        })
+      : record(ctx, node, {
+          kind: 'workspace',
+          prefixes: [WORKSPACE_PREFIX],
+          bounded: false,
+          since: WORKSPACE_SINCE,
+          reason: `the workspace${inherited} adds ${WORKSPACE_PREFIX}* tools (which ones depends on its filesystem, sandbox and search), renamed by a tools config we cannot read`,
+        }),
   ];
   const skills = propertyValue(config, 'skills');
   if (skills) out.push(skillTools(ctx, skills));
