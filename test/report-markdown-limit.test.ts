@@ -62,7 +62,9 @@ function bigReport(files: number, perFile: number, findings: number): Report {
       findings: found.filter((f) => f.severity !== 'note').length,
       notes: found.filter((f) => f.severity === 'note').length,
       failedFiles: 0,
+      unchecked: 0,
     },
+    unchecked: [],
     changes,
     findings: found,
     agents: Array.from({ length: files }, (_, f) => ({

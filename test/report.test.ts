@@ -94,6 +94,7 @@ describe('report renderers on the demo app', () => {
       findings: 3,
       notes: 1,
       failedFiles: 0,
+      unchecked: 0,
     });
     assert.equal(report.totals.findings + report.totals.notes, report.findings.length);
     assert.ok(

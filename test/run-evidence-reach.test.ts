@@ -184,3 +184,42 @@ ${exported ? 'export ' : ''}const scraper = new Agent({
     assert.equal(finding.quiet, undefined);
   });
 });
+
+describe('agents the scan could not check whole', () => {
+  test('are counted alike in text, JSON, Markdown and SARIF, so a clean check is not taken for a checked one', async () => {
+    const { migrate } = await import('../src/migrate/migrate.ts');
+    const { buildReport } = await import('../src/report/build.ts');
+    const { renderReport } = await import('../src/report/render/index.ts');
+    const app = tempProject({
+      'package.json': PACKAGE,
+      'src/agents.ts': `import { Agent } from '@mastra/core/agent';
+declare function loadTools(): any;
+export const reader = new Agent({ id: 'reader', name: 'reader', instructions: 'Read.', model: 'openai/gpt-4o-mini', tools: loadTools() });
+export const plain = new Agent({ id: 'plain', name: 'plain', instructions: 'Hi.', model: 'openai/gpt-4o-mini' });
+`,
+      'src/mastra.ts': `import { Mastra } from '@mastra/core/mastra';
+import { reader, plain } from './agents';
+export const mastra = new Mastra({ agents: { reader, plain } });
+`,
+    });
+    try {
+      const report = buildReport(await migrate(app.root, { dryRun: true }), 'check', 'app');
+      assert.deepEqual(report.unchecked, [
+        { agent: 'reader', reasons: ['tools known only at run time'] },
+      ]);
+      assert.equal(report.totals.findings, 0);
+      assert.equal(report.totals.unchecked, 1);
+      const text = renderReport(report, 'text');
+      assert.match(text, /0 findings need a human \(1 agent not checked in full\)/);
+      assert.match(text, /Not checked in full\n {2}tools known only at run time: reader/);
+      assert.equal((JSON.parse(renderReport(report, 'json')) as typeof report).totals.unchecked, 1);
+      assert.match(renderReport(report, 'markdown'), /\| agents not checked in full \| 1 \|/);
+      const sarif = JSON.parse(renderReport(report, 'sarif')) as {
+        runs: Array<{ properties: { uncheckedAgents: unknown[] } }>;
+      };
+      assert.equal(sarif.runs[0]!.properties.uncheckedAgents.length, 1);
+    } finally {
+      app.cleanup();
+    }
+  });
+});

@@ -47,6 +47,11 @@ export interface AgentWire {
   after: string[];
 }
 
+export interface UncheckedAgent {
+  agent: string;
+  reasons: Array<'tools known only at run time' | 'instructions read at run time'>;
+}
+
 export interface RenameWarning {
   from: string;
   to: string;
@@ -86,7 +91,14 @@ export interface Report {
     /** Findings that are information only. */
     notes: number;
     failedFiles: number;
+    /** Agents something may run whose names could not all be checked (`unchecked`). */
+    unchecked: number;
   };
+  /**
+   * Agents whose offered names or prompts the scan could not read whole, with why: what the
+   * findings do not cover, so a clean report is not taken for a checked one.
+   */
+  unchecked: UncheckedAgent[];
   changes: ReportChange[];
   findings: ReportFinding[];
   agents: AgentWire[];
@@ -94,4 +106,12 @@ export interface Report {
   files: ReportFile[];
   /** `migrate --verify`: the app measured before and after, next to the plan. */
   verify?: MigrateVerification;
+}
+
+/** The unchecked agents by reason, in report order: `[reason, agents]`. */
+export function uncheckedByReason(report: Pick<Report, 'unchecked'>): Array<[string, string[]]> {
+  const by = new Map<string, string[]>();
+  for (const u of report.unchecked)
+    for (const r of u.reasons) by.set(r, [...(by.get(r) ?? []), u.agent]);
+  return [...by];
 }

@@ -8,7 +8,7 @@
  * report.
  */
 import { needsHuman } from '../build.ts';
-import type { Report } from '../model.ts';
+import { uncheckedByReason, type Report } from '../model.ts';
 
 /** GitHub's limit for a pull-request comment, in characters. */
 export const COMMENT_LIMIT = 65_536;
@@ -61,7 +61,13 @@ function documentParts(report: Report): Part[] {
     `| findings that need a human | ${t.findings} |`,
     `| notes | ${t.notes} |`,
     `| files that could not be processed | ${t.failedFiles} |`,
+    `| agents not checked in full | ${t.unchecked} |`,
     '',
+    ...uncheckedByReason(report).map(
+      ([reason, agents]) =>
+        `Not checked in full (${reason}): ${agents.map((a) => `\`${a}\``).join(', ')}`,
+    ),
+    ...(t.unchecked ? [''] : []),
   ]);
   // Only agents whose names change or that a finding is about: unchanged ones are noise in a PR.
   const concerned = new Set(report.findings.flatMap((f) => f.agents));

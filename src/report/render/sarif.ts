@@ -149,6 +149,13 @@ export function renderSarif(report: Report): string {
             ],
           },
         },
+        // The same counts as the other formats, for readers of the whole run.
+        properties: {
+          changes: report.totals.changes,
+          findings: report.totals.findings,
+          notes: report.totals.notes,
+          uncheckedAgents: report.unchecked,
+        },
         results: [
           ...report.changes.map(changeResult),
           ...report.findings.map((f): Result => ({

@@ -1,6 +1,6 @@
 /** The report for people in a terminal: grouped by file, the diff in dry runs, colour on a TTY. */
 import { changeSummary } from '../display.ts';
-import type { Report, ReportFinding } from '../model.ts';
+import { uncheckedByReason, type Report, type ReportFinding } from '../model.ts';
 import { needsHuman } from '../build.ts';
 import { PLAIN, type Style } from '../style.ts';
 
@@ -107,10 +107,19 @@ export function renderText(report: Report, style: Style = PLAIN): string {
     for (const f of notes) out.push(`  ${style.dim(f.kind)}  ${f.message}  ${style.dim(where(f))}`);
   }
   const t = report.totals;
+  if (report.unchecked.length) {
+    out.push('', 'Not checked in full');
+    for (const [reason, agents] of uncheckedByReason(report))
+      out.push(`  ${reason}: ${agents.join(', ')}`);
+  }
+  // "0 findings need a human" only where every agent could be checked.
+  const unchecked = t.unchecked
+    ? ` (${t.unchecked} ${t.unchecked === 1 ? 'agent' : 'agents'} not checked in full)`
+    : '';
   out.push(
     '',
     `${t.changes} ${t.changes === 1 ? 'edit' : 'edits'} in ${t.files} ${t.files === 1 ? 'file' : 'files'} (${t.preserved} keep the names the model sees, ${t.fixed} fix a request or a prompt, ${t.renamed} change a name the model sees); ` +
-      `${t.findings} findings need a human, ${t.notes} ${t.notes === 1 ? 'note' : 'notes'}; ${t.failedFiles} files could not be processed.` +
+      `${t.findings} findings need a human${unchecked}, ${t.notes} ${t.notes === 1 ? 'note' : 'notes'}; ${t.failedFiles} files could not be processed.` +
       (report.mode === 'migrate' ? ` ${t.files} files written.` : ' Dry run: nothing was written.'),
   );
   return out.join('\n').replace(/^\n+/, '');
