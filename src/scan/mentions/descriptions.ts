@@ -7,8 +7,8 @@
  * the described tool, sub-agent or workflow, and is checked against that agent's offers.
  */
 import path from 'node:path';
-import { Node } from '../../ts-morph.ts';
-import { nodeAtSpan, type ScanContext } from '../ast.ts';
+import { Node, SyntaxKind } from '../../ts-morph.ts';
+import { nodeAtSpan, resolveValue, type ScanContext } from '../ast.ts';
 import type { Location, TextContext, TextFragment, ToolEntry, ToolSet } from '../model.ts';
 import { objectBehind } from '../values/static-value.ts';
 import { memberOf } from './bindings.ts';
@@ -47,11 +47,34 @@ export function descriptionOf(
   const object = objectBehind(entry.value.kind === 'workflow' ? chainRoot(definition) : definition);
   const description = object ? memberOf(object, 'description') : undefined;
   const context = CONTEXT[entry.origin];
-  if (!description || !context) return [];
-  return textFragments(ctx, description, context).map((f) => ({
-    ...f,
-    describes: { origin: entry.origin, key: entry.key },
-  }));
+  if (!context) return [];
+  const texts = [
+    ...(description ? [description] : []),
+    ...(object && entry.origin === 'tools' ? parameterDescriptions(object) : []),
+  ];
+  return texts.flatMap((text) =>
+    textFragments(ctx, text, context).map((f) => ({
+      ...f,
+      describes: { origin: entry.origin, key: entry.key },
+    })),
+  );
+}
+
+/**
+ * `inputSchema: z.object({ jobId: z.string().describe('… from tts-analytics-report') })`: the
+ * descriptions of a tool's parameters reach the model with its JSON schema.
+ */
+function parameterDescriptions(tool: Node): Node[] {
+  const schema = memberOf(tool, 'inputSchema');
+  const root = schema ? resolveValue(schema) : undefined;
+  if (!root) return [];
+  return root
+    .getDescendantsOfKind(SyntaxKind.CallExpression)
+    .filter((call) => {
+      const callee = call.getExpression();
+      return Node.isPropertyAccessExpression(callee) && callee.getName() === 'describe';
+    })
+    .flatMap((call) => call.getArguments().slice(0, 1));
 }
 
 const DESCRIBED = new Set(['createTool', 'ai-sdk-tool', 'unknown', 'agent', 'workflow']);
