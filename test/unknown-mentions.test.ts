@@ -105,12 +105,13 @@ import { createTool } from '@mastra/core/tools';
 const pushSignalTool = createTool({ id: 'signal_push', description: 'p', execute: async () => ({}) });
 const memoryWriteTool = createTool({ id: 'system_memory_write_observation', description: 'm', execute: async () => ({}) });
 const searchSections = createTool({ id: 'search-sections', description: 's', execute: async () => ({}) });
+const arxivTool = createTool({ id: 'arxiv', description: 'a', execute: async () => ({}) });
 export const sales = new Agent({
   id: 'sales',
   name: 'Sales',
   instructions: ${JSON.stringify(prompt)},
   model: 'openai/gpt-4o-mini',
-  tools: { pushSignalTool, memoryWriteTool, searchSections },
+  tools: { pushSignalTool, memoryWriteTool, searchSections, arxivTool },
 });
 `;
   const scan = scanSource('/virtual/sales.ts', text);
@@ -140,6 +141,10 @@ describe('a word is a tool mention only when something says so', () => {
 
   test('a capitalised product is not a tool; the words around a code-shaped name can make it one', () => {
     assert.deepEqual(unknownWithIds('MUTATING MongoDB tool, for the database.'), []);
+    // A one-word tool (arxivTool) is named after what prose names too; a two-word one is not.
+    assert.deepEqual(unknownWithIds('Papers come from arXiv. Then send push-signal.'), [
+      'push-signal',
+    ]);
     assert.deepEqual(unknownWithIds('Use the audit_log tool first.'), ['audit_log']);
   });
 

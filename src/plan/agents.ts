@@ -16,9 +16,8 @@ import type {
   ToolSet,
 } from '../scan/model.ts';
 
-export function agentLabel(agent: Pick<AgentInfo, 'id' | 'name' | 'variable' | 'index'>): string {
-  return agent.id ?? agent.name ?? agent.variable ?? `agent #${agent.index}`;
-}
+// Kept apart (agent-label.ts) so the report renderers load no naming rules.
+export { agentLabel } from './agent-label.ts';
 
 export function locationKey(l: Location): string {
   return `${l.file}:${l.start}`;

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import type { MigrateResult } from '../migrate/migrate.ts';
 import type { FindingKind } from '../plan/model.ts';
-import { agentLabel } from '../plan/agents.ts';
+import { agentLabel } from '../plan/agent-label.ts';
 import type { ScanResult } from '../scan/model.ts';
 import {
   REPORT_SCHEMA_VERSION,

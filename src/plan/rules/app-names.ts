@@ -67,7 +67,9 @@ export function appNames(scan: ScanResult): AppNames {
   for (const name of all) {
     const words = nameWords(name);
     const fold = words.join('');
-    if (fold.length >= MIN_FOLD) byFold.set(fold, [...(byFold.get(fold) ?? []), name]);
+    // A one-word tool (`arxivTool`) is named after a thing prose names too (`arXiv`).
+    if (fold.length >= MIN_FOLD && words.length >= 2)
+      byFold.set(fold, [...(byFold.get(fold) ?? []), name]);
     if (/[-_]/.test(name) && words.length >= 3) ids.push({ name, words });
   }
   const pick = (names: readonly string[], preferred?: ReadonlySet<string>) =>

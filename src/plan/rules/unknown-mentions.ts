@@ -181,15 +181,42 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     const fromRuntime = (name: string) => mayComeAtRunTime(sets, name);
     const o = offers.of(agent);
     const known = ownNames(scan, agent);
-    const folded = new Set([...known].map(fold));
+    // Another spelling of an agent's name (its own, its sub-agents') is that agent in a heading;
+    // another spelling of a tool is a stale name (`architect.risk_score`).
+    const agentSpellings = [
+      agent,
+      ...agent.agents.entries.flatMap((e) =>
+        e.value.kind === 'agent' && e.value.agentIndex !== undefined
+          ? [scan.agents[e.value.agentIndex]!]
+          : [],
+      ),
+    ].flatMap((a) => [a.id, a.name, a.variable, ...a.registeredAs]);
+    const folded = new Set(
+      [...agentSpellings, ...agent.agents.entries.map((e) => e.key)]
+        .filter((n): n is string => !!n)
+        .map(fold),
+    );
     const otherAgents = [...agentsByName].filter((n) => !known.has(n) && n.length > 2);
     const found = new Map<string, Location[]>();
     const spellings = new Map<string, string | undefined>();
     const mine = new Set(offeredNames(o));
-    // Another spelling of a name THIS agent is offered counts on any line, in any shape.
+    // Every name of a tool this agent is offered (key, id, variable) -> the name it is offered as.
+    const offeredAs = new Map<string, string>();
+    for (const e of [
+      ...agentEntries(agent),
+      ...scan.calls.filter((c) => c.agentIndex === agent.index).flatMap(callEntries),
+    ]) {
+      const as = wireOf(e, agent);
+      if (!mine.has(as)) continue;
+      for (const n of [as, e.key, e.valueName, 'id' in e.value ? e.value.id : undefined])
+        if (n && !offeredAs.has(n)) offeredAs.set(n, as);
+    }
+    const ownToolNames = new Set(offeredAs.keys());
+    // Another spelling of a name of a tool THIS agent is offered counts on any line, in any shape
+    // (`architect.risk_score` for the id `architect_risk_score` of its riskScoringTool).
     const ownSpelling = (name: string) => {
-      const t = app.tiedTo(name, mine);
-      return t !== undefined && mine.has(t);
+      const t = app.tiedTo(name, ownToolNames);
+      return t !== undefined && ownToolNames.has(t);
     };
     const inDescription = new Set<string>();
     // `lsp_inspect` for the workspace's `mastra_workspace_lsp_inspect`: named by what Mastra
@@ -212,7 +239,17 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
           record(f, w);
           continue;
         }
-        if (known.has(w.name) || agentsByName.has(w.name) || fromRuntime(w.name)) continue;
+        if (known.has(w.name) || agentsByName.has(w.name)) continue;
+        // Another spelling of one of its own tools (`architect.risk_score` for the id
+        // `architect_risk_score`) names that tool, whatever else its list may hold.
+        const own = app.tiedTo(w.name, ownToolNames);
+        if (own !== undefined && ownToolNames.has(own) && !offers.offered(agent, w.name)) {
+          if (!w.strong && folded.has(fold(w.name))) continue;
+          spellings.set(w.name, offeredAs.get(own));
+          record(f, w);
+          continue;
+        }
+        if (fromRuntime(w.name)) continue;
         // Routing instructions are read by network()'s routing agent only.
         const modes = f.context === 'routing-instructions' ? (['network'] as const) : RUN_MODES;
         if (modes.some((m) => offers.offered(agent, w.name, m))) continue;
@@ -241,7 +278,8 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         // the words around call it one ("the X tool", "call X"). Status codes, memory types and
         // output fields (`manual_review_required`, `risk_factor`) have none of these; "the MongoDB
         // tool" names a product (a capitalised name the app does not define).
-        const spelling = app.tiedTo(w.name, mine);
+        const tied = app.tiedTo(w.name, ownToolNames);
+        const spelling = tied === undefined ? undefined : (offeredAs.get(tied) ?? tied);
         const strong = w.strong && !/^[A-Z]/.test(w.name);
         if (spelling === undefined && !isToolShaped(w.name) && !strong) continue;
         spellings.set(w.name, spelling);
