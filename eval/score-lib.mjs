@@ -36,6 +36,18 @@ function reportedAt(rep, file, line, name) {
   return edit || warning;
 }
 
+function emptyScore() {
+  return {
+    edits: { total: 0, correct: 0, needless: 0, disputed: 0, harmful: 0, unlabelled: 0 },
+    warnings: { total: 0, true: 0, noAction: 0, noise: 0, unlabelled: 0 },
+    notes: { total: 0, true: 0, noAction: 0, noise: 0, unlabelled: 0 },
+    problems: 0,
+    missed: 0,
+    unlabelled: [],
+    missedItems: [],
+  };
+}
+
 /**
  * Scores one repository's report. Problems are the labelled true drifts (correct edits, true
  * warnings and notes, misses); one is caught when the report has an edit or a warning/error for
@@ -58,15 +70,7 @@ export function scoreRepo(rep, labels) {
     } else if (item.kind === 'miss') misses.push(item);
   }
 
-  const score = {
-    edits: { total: 0, correct: 0, needless: 0, disputed: 0, harmful: 0, unlabelled: 0 },
-    warnings: { total: 0, true: 0, noAction: 0, noise: 0, unlabelled: 0 },
-    notes: { total: 0, true: 0, noAction: 0, noise: 0, unlabelled: 0 },
-    problems: 0,
-    missed: 0,
-    unlabelled: [],
-    missedItems: [],
-  };
+  const score = emptyScore();
   const seen = new Set();
   const atMiss = (file, line, before, message) =>
     misses.some(
@@ -146,15 +150,7 @@ export function scoreRepo(rep, labels) {
 }
 
 export function sumScores(rows) {
-  const total = {
-    edits: { total: 0, correct: 0, needless: 0, disputed: 0, harmful: 0, unlabelled: 0 },
-    warnings: { total: 0, true: 0, noAction: 0, noise: 0, unlabelled: 0 },
-    notes: { total: 0, true: 0, noAction: 0, noise: 0, unlabelled: 0 },
-    problems: 0,
-    missed: 0,
-    unlabelled: [],
-    missedItems: [],
-  };
+  const total = emptyScore();
   for (const r of rows) {
     for (const group of ['edits', 'warnings', 'notes']) {
       for (const [k, v] of Object.entries(r[group])) total[group][k] = (total[group][k] ?? 0) + v;
