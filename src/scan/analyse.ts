@@ -30,6 +30,7 @@ import {
 } from './registrations/calls.ts';
 import { findRunEvidence, type FoundEvidence } from './registrations/run-evidence.ts';
 import { REACH_ALL, type Reach } from './files/reach.ts';
+import { identifierPattern } from './files/identifier.ts';
 import { findFileAgents } from './registrations/file-agents.ts';
 import { processorAgent, processorOwners } from './registrations/processors.ts';
 import {
@@ -114,7 +115,7 @@ function isUnused(root: string, project: Project, agent: AgentInfo, reach: Reach
   const text = project.getSourceFile(file)?.getFullText();
   if (text === undefined) return false;
   // Uses of the variable, not strings that spell it (`id: 'researchAgent'`).
-  const word = new RegExp(`(?<![\\w$'"\`])${name.replace(/\$/g, '\\$')}(?![\\w$'"\`])`, 'g');
+  const word = identifierPattern(name, { flags: 'g', quoted: false });
   if ((text.match(word) ?? []).length !== 1) return false;
   return !reach.importedElsewhere(file, name) && !reach.importedElsewhere(file, 'default');
 }

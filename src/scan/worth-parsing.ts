@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { MASTRA_SIGNS } from './files/discover.ts';
+import { identifierPattern } from './files/identifier.ts';
 import { CALL_TEXT } from './registrations/calls.ts';
 import { isFileAgentPart } from './registrations/file-agents.ts';
 import { MCP_SERVER_TEXT, ROUTE_TEXT } from './registrations/run-evidence.ts';
@@ -45,7 +46,7 @@ export function constructsImport(text: string): boolean {
   if (names.size === 0) return false;
   const clauses = [...text.matchAll(IMPORT_CLAUSE)].map((m) => m[1]!);
   for (const name of names) {
-    const word = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
+    const word = identifierPattern(name);
     if (clauses.some((c) => word.test(c))) return true;
     if (new RegExp(`\\bimport\\s+${name.replace(/\$/g, '\\$')}\\s*=`).test(text)) return true;
   }

@@ -240,12 +240,14 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
           continue;
         }
         if (known.has(w.name) || agentsByName.has(w.name)) continue;
+        // What app name the word spells, one of this agent's tools' names first.
+        const tied = app.tiedTo(w.name, ownToolNames);
+        const spelling = tied === undefined ? undefined : (offeredAs.get(tied) ?? tied);
         // Another spelling of one of its own tools (`architect.risk_score` for the id
         // `architect_risk_score`) names that tool, whatever else its list may hold.
-        const own = app.tiedTo(w.name, ownToolNames);
-        if (own !== undefined && ownToolNames.has(own) && !offers.offered(agent, w.name)) {
+        if (tied !== undefined && ownToolNames.has(tied) && !offers.offered(agent, w.name)) {
           if (!w.strong && folded.has(fold(w.name))) continue;
-          spellings.set(w.name, offeredAs.get(own));
+          spellings.set(w.name, spelling);
           record(f, w);
           continue;
         }
@@ -278,8 +280,6 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         // the words around call it one ("the X tool", "call X"). Status codes, memory types and
         // output fields (`manual_review_required`, `risk_factor`) have none of these; "the MongoDB
         // tool" names a product (a capitalised name the app does not define).
-        const tied = app.tiedTo(w.name, ownToolNames);
-        const spelling = tied === undefined ? undefined : (offeredAs.get(tied) ?? tied);
         const strong = w.strong && !/^[A-Z]/.test(w.name);
         if (spelling === undefined && !isToolShaped(w.name) && !strong) continue;
         spellings.set(w.name, spelling);

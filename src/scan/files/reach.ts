@@ -5,6 +5,7 @@
  * the repository's sources, by words and import paths, without parsing them. Read-only.
  */
 import path from 'node:path';
+import { identifierPattern } from './identifier.ts';
 
 /** A request to Mastra's server API for one agent (`/api/agents/${id}/stream`), as client code writes it. */
 export interface ApiCall {
@@ -100,8 +101,7 @@ export function reachFrom(
       const spec = new RegExp(
         `(?:from|import|require)\\s*\\(?\\s*['"][^'"]*${escape(moduleKey(file)).replace('/', '\\/')}(?:\\.[cm]?[jt]sx?)?['"]`,
       );
-      const word =
-        name === 'default' ? undefined : new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`);
+      const word = name === 'default' ? undefined : identifierPattern(name);
       const found = someOther(file, (text) => spec.test(text) && (word?.test(text) ?? true));
       cache.set(key, found);
       return found;

@@ -8,6 +8,7 @@
  * @mastra/mcp 2.0 and @mastra/client-js 1.47 builds.
  */
 import { Node, SyntaxKind, ts, type SourceFile } from '../../ts-morph.ts';
+import { identifierPattern } from '../files/identifier.ts';
 import {
   calledMethod,
   descendantsOfKind,
@@ -84,7 +85,7 @@ function holderOf(node: Node): Holder | undefined {
   if (name === undefined) return undefined;
   const text = top.getSourceFile().getFullText();
   const outside = text.slice(0, top.getStart()) + text.slice(top.getEnd());
-  const word = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
+  const word = identifierPattern(name);
   return { name, exported, usedInFile: name !== 'default' && word.test(outside) };
 }
 
