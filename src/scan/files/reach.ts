@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { identifierPattern } from './identifier.ts';
+import { lineLocator } from './lines.ts';
 
 /** A request to Mastra's server API for one agent (`/api/agents/${id}/stream`), as client code writes it. */
 export interface ApiCall {
@@ -76,14 +77,12 @@ export function reachFrom(
         const text = read(file);
         if (text === undefined || !text.includes('/api/agents/')) continue;
         const rel = path.relative(root, file).split(path.sep).join('/');
+        const locate = lineLocator(text);
         for (const m of text.matchAll(API_CALL)) {
-          const before = text.slice(0, m.index);
-          const line = before.split('\n').length;
           const id = m[1]!;
           calls.push({
             file: rel,
-            line,
-            column: m.index - before.lastIndexOf('\n'),
+            ...locate(m.index),
             start: m.index,
             mode: m[2] === 'network' ? 'network' : 'function',
             ...(/^[A-Za-z0-9_.~-]+$/.test(id) ? { agentId: id } : {}),
