@@ -104,6 +104,11 @@ describe('a workspace from its config', () => {
     assert.deepEqual(off.agents[0]!.tools.runtime[0]?.names, []);
     const spread = scanned('x', '{ sandbox: new LocalSandbox({}), tools: { ...shared } }');
     assert.equal(spread.agents[0]!.tools.runtime[0]?.bounded, false);
+    const computed = scanned(
+      'x',
+      '{ sandbox: new LocalSandbox({}), tools: { [pick()]: { name: "run" } } }',
+    );
+    assert.equal(computed.agents[0]!.tools.runtime[0]?.bounded, false);
   });
 });
 

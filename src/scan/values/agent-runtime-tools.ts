@@ -188,7 +188,9 @@ function workspaceNames(
         else if (value.getText() !== 'true') return undefined;
         continue;
       }
-      if (key === undefined || !key.startsWith(WORKSPACE_PREFIX)) continue;
+      // A computed key we cannot read may rename or disable any tool.
+      if (key === undefined) return undefined;
+      if (!key.startsWith(WORKSPACE_PREFIX)) continue;
       if (!Node.isObjectLiteralExpression(value)) return undefined;
       const enabled = propertyValue(value, 'enabled')?.getText();
       if (enabled !== undefined && enabled !== 'true' && enabled !== 'false') return undefined;
