@@ -130,9 +130,20 @@ export interface AgentWireChange {
   after: string[];
 }
 
+/** An agent whose offered names or prompts the scan could not read whole, with why. */
+export interface UncheckedAgent {
+  agent: string;
+  reasons: Array<'tools known only at run time' | 'instructions read at run time'>;
+}
+
 export interface Plan {
   edits: Edit[];
   findings: Finding[];
+  /**
+   * Agents something may run whose names could not all be checked: what the findings do not cover,
+   * so a clean plan is not taken for a checked app. Agents nothing uses are left out.
+   */
+  unchecked: UncheckedAgent[];
   /** Agents whose tool order changes because rewritten keys no longer move to the end. */
   orderChanges: OrderChange[];
   /** Per agent, the wire names offered before and after the plan ("what the model sees"). */

@@ -15,6 +15,7 @@ import {
   type OrderChange,
   type Plan,
   type RuleId,
+  type UncheckedAgent,
 } from './model.ts';
 import { planRekeyBuiltins, planRekeyById } from './rules/rekey.ts';
 import { planRewriteKeys } from './rules/rewrite-keys.ts';
@@ -290,6 +291,22 @@ function markUnreached(scan: ScanResult, edits: Map<string, Edit>, findings: Fin
 }
 
 /**
+ * Agents whose list the offers model calls open (a map built at run time, a source that may add any
+ * name) or whose instructions are read at run time where the scan could not read them.
+ */
+function uncheckedAgents(scan: ScanResult, offers: Offers): UncheckedAgent[] {
+  const out: UncheckedAgent[] = [];
+  for (const agent of scan.agents) {
+    if (agent.runs.unused) continue;
+    const reasons: UncheckedAgent['reasons'] = [];
+    if (offers.of(agent).open) reasons.push('tools known only at run time');
+    if (agent.unreadPrompts?.length) reasons.push('instructions read at run time');
+    if (reasons.length) out.push({ agent: agentLabel(agent), reasons });
+  }
+  return out;
+}
+
+/**
  * A prompt finding about agents nothing uses (never registered, called, imported or offered as a
  * sub-agent) is true but asks nothing of anyone: it is kept, as a note that says why.
  */
@@ -495,6 +512,7 @@ export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {
   return {
     edits: sorted,
     findings: grouped(findings),
+    unchecked: uncheckedAgents(scan, offers),
     orderChanges: orderChanges(scan, edits),
     agents: wireChanges(scan, sorted),
   };

@@ -2,15 +2,7 @@
 import { createRequire } from 'node:module';
 import type { MigrateResult } from '../migrate/migrate.ts';
 import type { FindingKind } from '../plan/model.ts';
-import { agentLabel } from '../plan/agent-label.ts';
-import type { ScanResult } from '../scan/model.ts';
-import {
-  REPORT_SCHEMA_VERSION,
-  type Report,
-  type ReportFinding,
-  type RunMode,
-  type UncheckedAgent,
-} from './model.ts';
+import { REPORT_SCHEMA_VERSION, type Report, type ReportFinding, type RunMode } from './model.ts';
 
 const SEVERITY: Record<FindingKind, ReportFinding['severity']> = {
   collision: 'error',
@@ -53,25 +45,6 @@ export const TOOL_VERSION: string = (() => {
   }
   return '0.0.0';
 })();
-
-/**
- * Agents something may run whose names the scan could not check whole: a tool list it could not
- * read (a map built at run time, an MCP server, a registry), or instructions read at run time
- * that it could not read. Agents nothing uses are left out.
- */
-function uncheckedAgents(scan: ScanResult): UncheckedAgent[] {
-  const out: UncheckedAgent[] = [];
-  for (const agent of scan.agents) {
-    if (agent.runs.unused) continue;
-    const sets = [agent.tools, agent.agents, agent.workflows];
-    const reasons: UncheckedAgent['reasons'] = [];
-    if (sets.some((s) => s.unresolved.length > 0 || s.runtime.some((r) => !r.bounded)))
-      reasons.push('tools known only at run time');
-    if (agent.unreadPrompts?.length) reasons.push('instructions read at run time');
-    if (reasons.length) out.push({ agent: agentLabel(agent), reasons });
-  }
-  return out;
-}
 
 /** Findings a person has to act on (notes are information only). */
 export function needsHuman(f: ReportFinding): boolean {
@@ -123,7 +96,7 @@ export function buildReport(result: MigrateResult, mode: RunMode, target: string
     });
   }
   const count = (effect: string) => changes.filter((c) => c.effect === effect).length;
-  const unchecked = uncheckedAgents(result.scan);
+  const unchecked = result.plan.unchecked;
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'mastra-tool-names', version: TOOL_VERSION },

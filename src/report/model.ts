@@ -2,7 +2,7 @@
  * The report model: one structure per run, rendered as text, JSON, Markdown or SARIF. Versioned
  * (REPORT_SCHEMA_VERSION); its JSON Schema is schema/report.schema.json.
  */
-import type { EditTarget, FindingKind, RuleId, WireEffect } from '../plan/model.ts';
+import type { EditTarget, FindingKind, RuleId, UncheckedAgent, WireEffect } from '../plan/model.ts';
 import type { Location } from '../scan/model.ts';
 import type { MigrateVerification } from '../verify/model.ts';
 
@@ -45,11 +45,6 @@ export interface AgentWire {
   /** Wire names the model is offered now, and after the changes. */
   before: string[];
   after: string[];
-}
-
-export interface UncheckedAgent {
-  agent: string;
-  reasons: Array<'tools known only at run time' | 'instructions read at run time'>;
 }
 
 export interface RenameWarning {
