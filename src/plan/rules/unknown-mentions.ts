@@ -14,7 +14,7 @@ import type { AgentInfo, Location, ScanResult, TextFragment } from '../../scan/m
 import { toWireName } from '../../names/wire-name.ts';
 import { agentEntries, callEntries, mayComeAtRunTime, measuredAs, wireOf } from '../agents.ts';
 import type { Finding } from '../model.ts';
-import { appNames, isToolShaped } from './app-names.ts';
+import { appNames, isToolShaped, nameWords } from './app-names.ts';
 import { inInvalidList } from './invalid-lists.ts';
 import { toolWords, type DataWords, type ToolWord } from './prompt-words.ts';
 
@@ -46,14 +46,9 @@ function agentNames(scan: ScanResult): Set<string> {
   ) as Set<string>;
 }
 
+/** The words of a name, without the kind words (`tool`, `agent`, `workflow`). */
 function words(s: string): Set<string> {
-  return new Set(
-    s
-      .replace(/([a-z])([A-Z])/g, '$1 $2')
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter((w) => w && w !== 'tool' && w !== 'agent' && w !== 'workflow'),
-  );
+  return new Set(nameWords(s).filter((w) => w !== 'agent' && w !== 'workflow'));
 }
 
 /**
