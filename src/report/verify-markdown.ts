@@ -10,6 +10,7 @@ import {
   STATUS_TEXT,
   timingText,
 } from './verify-text.ts';
+import { promptNameText, promptTotalsText } from './verify-prompt.ts';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (s: string) => (s ? `\`${s.replace(/`/g, 'ˋ')}\`` : '');
@@ -65,6 +66,14 @@ function appMarkdown(app: AppReport, single: boolean): string[] {
         ),
       );
     out.push('');
+    const stale = [
+      ...app.agents.map((a) => [a.key, a] as const),
+      ...app.calls.map((c) => [`${c.agent}.${c.method}()`, c] as const),
+    ].flatMap(([who, v]) =>
+      (v.prompt?.names ?? []).map((p) => `- ${code(who)}: ${cell(promptNameText(p))}`),
+    );
+    if (app.prompt)
+      out.push(cell(promptTotalsText(app.prompt)), '', ...(stale.length ? [...stale, ''] : []));
     if (app.scenarioError) out.push(`> The scenarios threw: ${cell(app.scenarioError.reason)}`, '');
     if (app.notOnInstance.length)
       out.push(

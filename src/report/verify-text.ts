@@ -15,6 +15,7 @@ import type {
 } from '../verify/model.ts';
 import { failureText } from '../verify/failure-text.ts';
 import { showKey } from './display.ts';
+import { promptNameText, promptTotalsText } from './verify-prompt.ts';
 import { PLAIN, type Style } from './style.ts';
 
 export const STATUS_TEXT: Record<VerifyStatus, string> = {
@@ -63,6 +64,7 @@ function details(v: Verification, style: Style): string[] {
     out.push(style.warn(`  ${v.status === 'unmeasured' ? 'why' : 'not predictable'}: ${reason}`));
   if (v.status === 'match' && v.measurement.error)
     out.push(style.bad('  ! every call of this agent fails (as predicted)'));
+  for (const name of v.prompt?.names ?? []) out.push(style.bad(`  ! ${promptNameText(name)}`));
   return out;
 }
 
@@ -225,8 +227,10 @@ function appText(
       ),
       '',
     );
-  if (!app.loadError)
+  if (!app.loadError) {
+    if (app.prompt) out.push(promptTotalsText(app.prompt));
     out.push(single ? totalsLine(app.totals) : `${app.path}: ${totalsLine(app.totals)}`);
+  }
   return out;
 }
 
@@ -254,6 +258,7 @@ export function renderVerifyText(
       ),
       '',
     );
+  if (report.prompt) out.push(promptTotalsText(report.prompt));
   out.push(
     `${n(t.apps, 'app')}: ${t.verified} measured, ${t.notInstalled} not installed, ${t.loadFailed} could not be loaded; ${totalsLine(t)}; ${seconds(report.durationMs)} in all`,
   );

@@ -32,6 +32,32 @@ export interface WireRequest {
   /** The tool choice exactly as sent (`tool_choice`, `toolConfig`). */
   rawToolChoice?: unknown;
   stream: boolean;
+  /** What the model reads: the system prompt and the user's messages, as sent. */
+  prompt?: RequestPrompt;
+}
+
+/**
+ * A tool name the request's own text uses that the request does not offer (the measured prompt
+ * check): one per name and part, with the first place it is written.
+ */
+export interface MeasuredPromptName {
+  name: string;
+  /** The system prompt, or a user message (scenarios). */
+  in: 'system' | 'user';
+  /** The names this request offers that it stands for: the fix (empty: none is offered). */
+  offeredAs: string[];
+  /** The line of the text it is on, trimmed. */
+  excerpt: string;
+  /** Times it is written in that part. */
+  count: number;
+  /** Where that text is in the app's source (code, `.md`, `.txt`), when it could be found. */
+  source?: SourceLine & { found: 'line' | 'around' | 'name' };
+}
+
+/** The text parts of a request, in the order sent (empty parts left out). */
+export interface RequestPrompt {
+  system: string[];
+  user: string[];
 }
 
 /** Why `generate()` / `stream()` rejected. */
@@ -159,10 +185,34 @@ export interface ScanAgentRef {
 export interface Verification {
   status: VerifyStatus;
   measurement: Measurement;
+  /** The measured prompt check, when the request carried text. */
+  prompt?: PromptCheck;
   predicted?: PredictedWire;
   difference?: WireDifference;
   /** Why the call is not predictable statically, or why it was not measured. */
   reasons: string[];
+}
+
+/**
+ * The measured prompt check of one call: the names its request's text uses that the request does
+ * not offer, and, for an agent the scan knows, the scan's own prompt findings for that agent set
+ * against them by name (agreed; static only: likely noise or a name the model never reads; measured
+ * only: a static miss).
+ */
+export interface PromptCheck {
+  names: MeasuredPromptName[];
+  static?: { agreed: string[]; staticOnly: string[]; measuredOnly: string[] };
+}
+
+/** Sums of the prompt checks: requests whose text was read, names found, and the comparison. */
+export interface PromptTotals {
+  checked: number;
+  names: number;
+  /** Names with a fix: the request offers the tool under another name. */
+  fixable: number;
+  agreed: number;
+  staticOnly: number;
+  measuredOnly: number;
 }
 
 export interface AgentVerification extends Verification {
@@ -256,6 +306,8 @@ export interface AppReport {
   /** Provider requests answered outside any measured call (e.g. at import). */
   otherProviderRequests: Array<{ url: string; phase: Phase }>;
   totals: VerifyTotals;
+  /** The measured prompt checks of its agents and calls, summed. */
+  prompt?: PromptTotals;
 }
 
 export type VerifyTotals = Record<VerifyStatus, number> & {
@@ -281,6 +333,8 @@ export interface VerifyReport {
     notInstalled: number;
     loadFailed: number;
   };
+  /** The apps' prompt checks, summed (absent when no request carried text). */
+  prompt?: PromptTotals;
   durationMs: number;
 }
 

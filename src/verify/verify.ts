@@ -27,6 +27,8 @@ import {
   type CallVerification,
   type MeasuredCall,
   type Measurement,
+  type McpStart,
+  type PromptCheck,
   type NotInstalled,
   type ScanAgentRef,
   type Verification,
@@ -36,6 +38,12 @@ import {
 } from './model.ts';
 import { namesFile } from './names-file.ts';
 import { runApp, type AppRun } from './run-app.ts';
+import { buildPlan } from '../plan/plan.ts';
+import type { Plan } from '../plan/model.ts';
+import { discover } from '../scan/files/discover.ts';
+import { appSpellings, measuredPromptNames, type Spellings } from './prompt-names.ts';
+import { PromptSources } from './prompt-source.ts';
+import { addTotals, compareNames, promptTotals, staticPromptNames } from './prompt-static.ts';
 import type { MeasuredNamesFile } from '../scan/measured-names.ts';
 
 export interface VerifyOptions extends Pick<ScanOptions, 'include' | 'exclude' | 'clock'> {
@@ -134,7 +142,14 @@ export async function appTargets(
         ...app,
         exportName: options.exportName ?? 'mastra',
         ...(scenarios ? { scenarios } : {}),
-        ...(context ? { requestContext: { values: readContextFile(context), file: context } } : {}),
+        ...(context
+          ? {
+              requestContext: {
+                values: readContextFile(context),
+                file: context,
+              },
+            }
+          : {}),
         ...(missing ? { notInstalled: missing } : {}),
       };
     }),
@@ -224,6 +239,46 @@ interface Context {
   given: string[];
 }
 
+/** What the measured prompt check needs beyond the run: the app's names, the plan, the source. */
+export interface PromptContext {
+  spellings: Spellings;
+  /** The scan's plan: its prompt findings are set against the measured ones. */
+  plan?: Plan;
+  /** Where a line of a measured prompt is in the source. */
+  locate?: (name: string, excerpt: string) => ReturnType<PromptSources['locate']>;
+}
+
+function promptCheck(
+  pctx: PromptContext | undefined,
+  measurement: Measurement,
+  mcp: readonly McpStart[],
+  agent?: AgentInfo,
+): PromptCheck | undefined {
+  const request = measurement.request;
+  if (!pctx || !request?.prompt) return undefined;
+  const names = measuredPromptNames(request.prompt, request.tools, pctx.spellings, mcp).map((n) => {
+    const source = pctx.locate?.(n.name, n.excerpt);
+    return source ? { ...n, source } : n;
+  });
+  // An agent the scan does not know had nothing checked statically: all it measures is a miss.
+  const flagged = pctx.plan
+    ? agent
+      ? staticPromptNames(pctx.plan, agent, agentLabel(agent))
+      : new Set<string>()
+    : undefined;
+  return {
+    names,
+    ...(flagged
+      ? {
+          static: compareNames(
+            names.filter((n) => n.in === 'system').map((n) => n.name),
+            flagged,
+          ),
+        }
+      : {}),
+  };
+}
+
 /** Why a call was not measured: the error, and the request context it needed when that is the likely cause. */
 function unmeasuredReasons(ctx: Context, measurement: Measurement, agent?: AgentInfo): string[] {
   const hint = contextHint({
@@ -249,7 +304,11 @@ function withoutPrediction(
 ): Verification {
   if (measurement.request || isToolFailure(measurement))
     return { status: 'unpredictable', measurement, reasons };
-  return { status: 'unmeasured', measurement, reasons: unmeasuredReasons(ctx, measurement, agent) };
+  return {
+    status: 'unmeasured',
+    measurement,
+    reasons: unmeasuredReasons(ctx, measurement, agent),
+  };
 }
 
 function verification(
@@ -263,7 +322,11 @@ function verification(
     return withoutPrediction(ctx, measurement, [missing ?? 'the scan found no such agent']);
   const behaviour = behaviourFor(ctx.run.mastraVersion ?? ctx.scan.mastra.version);
   const compared = (predicted: ReturnType<typeof predictAgent>): Verification => {
-    const result = { measurement, predicted, ...compare(predicted, measurement) };
+    const result = {
+      measurement,
+      predicted,
+      ...compare(predicted, measurement),
+    };
     return result.status === 'unmeasured'
       ? { ...result, reasons: unmeasuredReasons(ctx, measurement, agent) }
       : result;
@@ -308,6 +371,7 @@ export function buildAppReport(
   app: AppTarget,
   options: VerifyOptions = {},
   appPaths: readonly string[] = [app.path],
+  pctx?: PromptContext,
 ): AppReport {
   const base = {
     path: app.path,
@@ -342,12 +406,14 @@ export function buildAppReport(
     const stopped = run.stopped
       ? `${run.stopped.reason} before this agent was measured`
       : 'not measured';
+    const prompt = call && promptCheck(pctx, call.measurement, run.mcpStarts ?? [], agent);
     agents.push({
       key: instance.key,
       ...(instance.id !== undefined ? { id: instance.id } : {}),
       ...(instance.name !== undefined ? { name: instance.name } : {}),
       ...(agent ? { scanAgent: scanRef(agent) } : {}),
       ...(call ? verification(ctx, call, agent, reason) : unmeasured(stopped)),
+      ...(prompt ? { prompt } : {}),
     });
   }
   const calls: CallVerification[] = run.calls
@@ -362,14 +428,17 @@ export function buildAppReport(
         },
         scope,
       );
+      const prompt = promptCheck(pctx, c.measurement, run.mcpStarts ?? []);
       return {
         agent: c.agentKey ?? c.agentId ?? c.agentName ?? '?',
         method: c.method,
         ...(c.location ? { location: c.location } : {}),
         options: c.options,
         ...verification(ctx, c, agent, reason),
+        ...(prompt ? { prompt } : {}),
       };
     });
+  const checks = [...agents, ...calls].map((v) => v.prompt);
   return {
     ...base,
     mastra: {
@@ -397,6 +466,7 @@ export function buildAppReport(
       calls,
       run.blocked.reduce((n, b) => n + b.count, 0),
     ),
+    ...(checks.some(Boolean) ? { prompt: promptTotals(checks) } : {}),
   };
 }
 
@@ -413,6 +483,7 @@ export function buildVerifyReport(
     apps.flatMap((a) => a.agents.flatMap((v) => (v.scanAgent ? [at(v.scanAgent)] : []))),
   );
   const sum = (key: keyof VerifyTotals) => apps.reduce((n, a) => n + a.totals[key], 0);
+  const prompt = addTotals(apps.map((a) => a.prompt));
   return {
     schemaVersion: VERIFY_SCHEMA_VERSION,
     tool: { name: 'mastra-tool-names', version: TOOL_VERSION },
@@ -438,6 +509,7 @@ export function buildVerifyReport(
       failing: sum('failing'),
       blocked: sum('blocked'),
     },
+    ...(prompt ? { prompt } : {}),
     durationMs,
   };
 }
@@ -466,7 +538,10 @@ export async function verify(target: string, options: VerifyOptions = {}): Promi
     runs.push(app.notInstalled ? undefined : await runTarget(app, options, !single));
   const scan = await scanning;
   const appPaths = apps.map((a) => a.path);
-  const reports = apps.map((app, i) => buildAppReport(scan, runs[i], app, options, appPaths));
+  const pctx = runs.some((r) => r?.calls.some((c) => c.measurement.request?.prompt))
+    ? await promptContext(root, scan, options)
+    : undefined;
+  const reports = apps.map((app, i) => buildAppReport(scan, runs[i], app, options, appPaths, pctx));
   const report = buildVerifyReport(
     scan,
     reports,
@@ -488,7 +563,29 @@ export async function verify(target: string, options: VerifyOptions = {}): Promi
         })),
       )
     : undefined;
-  return { report, ...(names ? { names } : {}), ...(usageError ? { usageError } : {}) };
+  return {
+    report,
+    ...(names ? { names } : {}),
+    ...(usageError ? { usageError } : {}),
+  };
+}
+
+/** The app's names, the scan's plan, and its files (code and text) to find prompt lines in. */
+async function promptContext(
+  root: string,
+  scan: ScanResult,
+  options: VerifyOptions,
+): Promise<PromptContext> {
+  const found = await discover(root, {
+    ...(options.include ? { include: options.include } : {}),
+    ...(options.exclude ? { exclude: options.exclude } : {}),
+  });
+  const sources = new PromptSources(found.root, [...found.sources, ...found.texts].sort());
+  return {
+    spellings: appSpellings(scan),
+    plan: buildPlan(scan),
+    locate: (name, excerpt) => sources.locate(name, excerpt),
+  };
 }
 
 /** The first usage error an app reported; with several apps, `--agent` keys that no app has. */

@@ -4,6 +4,7 @@
  * "ok", no tool call), streamed or not as asked. Runs in the child: Node built-ins only.
  */
 import type { Protocol, ToolChoiceView, WireRequest } from '../model.ts';
+import { promptOf } from './prompt-text.ts';
 import { asText } from './text.ts';
 
 export interface LocalReply {
@@ -107,6 +108,7 @@ export function readRequest(protocol: Protocol, method: string, url: URL, body: 
       break;
   }
   const model = str(body.model) ?? /\/models\/([^/:]+)/.exec(url.pathname)?.[1];
+  const prompt = promptOf(protocol, body);
   return {
     protocol,
     method: method.toUpperCase(),
@@ -117,6 +119,7 @@ export function readRequest(protocol: Protocol, method: string, url: URL, body: 
     ...(toolChoice ? { toolChoice } : {}),
     ...(rawToolChoice !== undefined ? { rawToolChoice } : {}),
     stream,
+    ...(prompt.system.length || prompt.user.length ? { prompt } : {}),
   };
 }
 
