@@ -77,7 +77,7 @@ export interface Unresolved {
 export interface RuntimeTools {
   origin: ToolOrigin;
   location: Location;
-  kind: 'mcp' | 'registry' | 'browser' | 'workspace' | 'skills' | 'tool-search';
+  kind: 'mcp' | 'registry' | 'browser' | 'workspace' | 'skills' | 'tool-search' | 'memory';
   text: string;
   /** Known name prefixes: MCP names are `${server}_${tool}` with the tool part unknown. */
   prefixes: string[];

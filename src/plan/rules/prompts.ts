@@ -128,6 +128,42 @@ function surroundings(
   return { line, column, list: `${f.location.file}:${f.location.start}:${first}` };
 }
 
+const LIST_HEAD = /^\s*(?:[-*+•]|\d+[.)])\s+[`'"*]{0,2}/;
+
+/** The term a list item defines (`- retrieve: ...`, `* \`x\` - ...`), when it has one. */
+function listTerm(line: string): { term: string; column: number } | undefined {
+  const head = LIST_HEAD.exec(line);
+  if (!head) return undefined;
+  const term = /^[A-Za-z_][\w.:-]*?(?=[`'"*]{0,2}\s*(?::|\s[-–—]\s))/.exec(
+    line.slice(head[0].length),
+  );
+  return term ? { term: term[0], column: head[0].length } : undefined;
+}
+
+/**
+ * A plain word that is the term of a list item, in a list whose items define two or more of this
+ * agent's own keys (`AVAILABLE AGENTS:` then `- retrieve: ...`, `- rerank: ...`): the layout says the
+ * list names what the agent has, so the word is a name, not prose. One such item alone is not enough.
+ */
+function definedInOwnList(scan: ScanResult, agent: AgentInfo, m: Mention): boolean {
+  const f = fragmentOf(scan, m);
+  if (!f) return false;
+  const { line, column } = surroundings(scan, m);
+  const own = listTerm(line);
+  if (!own || own.term !== m.name || own.column !== column) return false;
+  const lines = f.text.split('\n');
+  const index = f.text.slice(0, m.location.start - f.location.start).split('\n').length - 1;
+  const keys = new Set(agentEntries(agent).map((e) => e.key));
+  let first = index;
+  let last = index;
+  while (first > 0 && LIST_HEAD.test(lines[first - 1]!)) first--;
+  while (last < lines.length - 1 && LIST_HEAD.test(lines[last + 1]!)) last++;
+  const defined = lines
+    .slice(first, last + 1)
+    .filter((l) => keys.has(listTerm(l)?.term ?? '')).length;
+  return defined >= 2;
+}
+
 /** `"source": "arxiv"`: a key or value in a JSON example, not a tool the prompt tells the model to call. */
 function inJsonExample(source: string, name: string): boolean {
   const line = source.replace(/\\"/g, '"');
@@ -285,9 +321,12 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
       const current = wireOf(entry, agent);
       const final = renamed.get(loc) ?? current;
       const wanted = promptName(agent, entry, final, options.rules, routing);
+      // Written as a name: code-shaped or quoted, or the term of a list of the agent's own keys.
+      const named = (m: Mention) =>
+        confident(m) || (m.name === entry.key && definedInOwnList(scan, agent, m));
       if (typeof wanted !== 'string') {
         for (const m of mentions.filter(
-          (x) => x.name !== wanted.function && confident(x) && !x.inCodeBlock,
+          (x) => x.name !== wanted.function && named(x) && !x.inCodeBlock,
         )) {
           if (m.name === wanted.network) {
             const d = modeDependent.get(m.name) ?? {
@@ -317,7 +356,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         if (m.inFrontMatter)
           return 'in the front matter of a prompt file, which a loader may read as data';
         if (inJsonExample(surroundings(scan, m).line, m.name)) return 'a value in a JSON example';
-        if (!confident(m)) return 'a plain word that could be prose';
+        if (!named(m)) return 'a plain word that could be prose';
         return undefined;
       };
       for (const m of stale.filter(unsafe)) {

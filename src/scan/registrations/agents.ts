@@ -23,6 +23,7 @@ import {
   workspaceTools,
 } from '../values/agent-runtime-tools.ts';
 import type { RuntimeTools } from '../model.ts';
+import { memoryTools } from '../values/memory-tools.ts';
 
 export function findAgentConstructors(file: SourceFile): NewExpression[] {
   // A file without the `new` keyword has no constructor call: skip the walk.
@@ -129,12 +130,14 @@ export function optionTools(
   const workspace = prop('workspace');
   const skills = prop('skills');
   const processors = prop('inputProcessors');
+  const memory = prop('memory');
   const fromWorkspace = workspace ? workspaceTools(ctx, workspace, owner) : [];
   return [
     ...(browser ? [browserTools(ctx, browser)] : []),
     ...fromWorkspace.filter((r) => !(browser && r.kind === 'browser')),
     ...(skills ? [skillTools(ctx, skills)] : []),
     ...(processors ? processorTools(ctx, processors) : []),
+    ...(memory ? memoryTools(ctx, memory) : []),
   ];
 }
 

@@ -1,0 +1,96 @@
+/**
+ * Two structural rules from the second fresh set (eval/labels, set fresh-2026-12-05b), each beside
+ * the case it must not cover: a plain word that is the term of a list whose items define this
+ * agent's own keys is a name (`AVAILABLE AGENTS:` then `- retrieve: ...`), while one such item alone,
+ * or a word inside a sentence, stays prose; and memory with working memory enabled offers
+ * `updateWorkingMemory` (through a helper too), while memory without it adds nothing.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { buildPlan } from '../src/plan/plan.ts';
+import { scanSource } from '../src/scan/scan.ts';
+
+function lead(prompt: string, extra = ''): string {
+  return `import { Agent } from '@mastra/core/agent';
+import { Memory } from '@mastra/memory';
+const opts = { instructions: 'x', model: 'openai/gpt-4o-mini' };
+const retrieve = new Agent({ id: 'retrieve', name: 'retrieve', ...opts });
+const rerank = new Agent({ id: 'rerank', name: 'rerank', ...opts });
+const editor = new Agent({ id: 'editor', name: 'editor', ...opts });
+${extra}
+export const lead = new Agent({
+  id: 'lead',
+  name: 'Lead',
+  instructions: \`${prompt}\`,
+  model: 'openai/gpt-4o-mini',
+  agents: { retrieve, rerank, editor },
+});
+export const mastra = { agents: { lead } };
+`;
+}
+
+/**
+ * The sub-agent keys the plan flags (edits, or findings quoting them) in lead's prompt. The version
+ * and run mode are unknown here, so a flagged key is reported as depending on them.
+ */
+function flagged(prompt: string): string[] {
+  const plan = buildPlan(scanSource('/virtual/lead.ts', lead(prompt)));
+  const keys = new Set(['retrieve', 'rerank', 'editor']);
+  const quoted = plan.findings
+    .filter((f) => f.kind === 'prompt-mention' || f.kind === 'mode-dependent-mention')
+    .flatMap((f) => [...f.message.matchAll(/"([^"]+)"/g)].map((m) => m[1]!));
+  const edited = plan.edits.filter((e) => e.rule === 'prompts').map((e) => e.before);
+  return [...new Set([...edited, ...quoted].filter((n) => keys.has(n)))].sort();
+}
+
+describe("a list of the agent's own keys", () => {
+  test('the terms of a list that defines two or more of its keys are names', () => {
+    assert.deepEqual(
+      flagged(
+        'AVAILABLE AGENTS:\n- retrieve: find documents\n- rerank: order them\n- editor: polish',
+      ),
+      ['editor', 'rerank', 'retrieve'],
+    );
+  });
+  test('one item alone, or the word in a sentence, is prose', () => {
+    assert.deepEqual(flagged('Steps:\n- retrieve: find documents\n- summarise: write it up'), []);
+    assert.deepEqual(flagged('First retrieve the documents, then rerank them.'), []);
+  });
+});
+
+describe('working memory', () => {
+  const offered = (memory: string) => {
+    const text = `import { Agent } from '@mastra/core/agent';
+import { Memory } from '@mastra/memory';
+function makeMemory(opts: { workingMemory?: { enabled: boolean } }) {
+  return new Memory({ options: { lastMessages: 10, ...opts } });
+}
+export const a = new Agent({ id: 'a', name: 'a', instructions: 'Call updateWorkingMemory when you learn something.', model: 'openai/gpt-4o-mini', memory: ${memory} });
+`;
+    const scan = scanSource('/virtual/a.ts', text);
+    const names = scan.agents[0]!.tools.runtime.flatMap((r) => r.names ?? []);
+    const warned = buildPlan(scan).findings.filter((f) =>
+      f.message.includes('updateWorkingMemory'),
+    );
+    return { names, warned: warned.length };
+  };
+  test('enabled in new Memory(), or in the object a helper gets: updateWorkingMemory is offered', () => {
+    assert.deepEqual(offered('new Memory({ options: { workingMemory: { enabled: true } } })'), {
+      names: ['updateWorkingMemory'],
+      warned: 0,
+    });
+    assert.deepEqual(offered('makeMemory({ workingMemory: { enabled: true } })'), {
+      names: ['updateWorkingMemory'],
+      warned: 0,
+    });
+  });
+  test('without working memory, or in text-stream mode, nothing is added and the prompt is reported', () => {
+    assert.deepEqual(offered('new Memory({ options: { lastMessages: 5 } })').names, []);
+    assert.ok(offered('new Memory({ options: { lastMessages: 5 } })').warned > 0);
+    assert.deepEqual(
+      offered("new Memory({ options: { workingMemory: { enabled: true, use: 'text-stream' } } })")
+        .names,
+      [],
+    );
+  });
+});
