@@ -3,7 +3,7 @@
  * normaliser what each agent offers the model. Read-only: it never writes and never runs user code.
  */
 import path from 'node:path';
-import { Node, type Project } from '../ts-morph.ts';
+import { Node, type Project, type SourceFile } from '../ts-morph.ts';
 import { relativePath } from './ast.ts';
 import {
   rawKeyFor,
@@ -109,15 +109,62 @@ function unknownNames(options: CallOptionsInfo, prediction: Prediction): Unknown
  * unused: the function may be called with it.
  */
 function isUnused(root: string, project: Project, agent: AgentInfo, reach: Reach): boolean {
-  const name = agent.variable;
-  if (!name || agent.kind !== 'constructor') return false;
+  if (agent.kind !== 'constructor') return false;
   const file = path.join(root, agent.location.file);
-  const text = project.getSourceFile(file)?.getFullText();
-  if (text === undefined) return false;
+  const sf = project.getSourceFile(file);
+  const name = agent.variable ?? (sf ? factoryName(sf, agent.location.start) : undefined);
+  const text = sf?.getFullText();
+  if (!name || text === undefined) return false;
   // Uses of the variable, not strings that spell it (`id: 'researchAgent'`).
   const word = identifierPattern(name, { flags: 'g', quoted: false });
   if ((text.match(word) ?? []).length !== 1) return false;
   return !reach.importedElsewhere(file, name) && !reach.importedElsewhere(file, 'default');
+}
+
+/**
+ * An agent offered only as a sub-agent of agents that never run, and imported only by their files,
+ * never runs either (a team of agents in a network file nothing imports). Repeated until nothing
+ * changes, for teams of teams.
+ */
+function markOnlyUnderUnused(root: string, agents: AgentInfo[], reach: Reach): void {
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const agent of agents) {
+      if (agent.runs.unused || agent.kind !== 'constructor' || !agent.variable) continue;
+      if (agent.registeredAs.length || agent.runs.calls.length || agent.runs.networkCalls.length)
+        continue;
+      const evidence = agent.runs.evidence;
+      if (!evidence.length || !evidence.every((e) => e.kind === 'sub-agent')) continue;
+      const parents = agents.filter((a) =>
+        a.agents.entries.some(
+          (e) => e.value.kind === 'agent' && e.value.agentIndex === agent.index,
+        ),
+      );
+      if (!parents.length || !parents.every((p) => p.runs.unused)) continue;
+      const importers = reach.importersOf(path.join(root, agent.location.file), agent.variable);
+      const parentFiles = new Set(parents.map((p) => path.join(root, p.location.file)));
+      if (!importers || !importers.every((f) => parentFiles.has(f))) continue;
+      agent.runs.unused = true;
+      changed = true;
+    }
+  }
+}
+
+/**
+ * The name of the function an agent is built in (`const makeReviewer = (c) => new Agent(...)`,
+ * `function makeReviewer() {...}`), when it is built in one: the factory is what code must use.
+ */
+function factoryName(sf: SourceFile, start: number): string | undefined {
+  const fn = sf
+    .getDescendantAtPos(start)
+    ?.getFirstAncestor(
+      (n) =>
+        Node.isArrowFunction(n) || Node.isFunctionExpression(n) || Node.isFunctionDeclaration(n),
+    );
+  if (!fn) return undefined;
+  if (Node.isFunctionDeclaration(fn)) return fn.getName();
+  const holder = fn.getParent();
+  return holder && Node.isVariableDeclaration(holder) ? holder.getName() : undefined;
 }
 
 /** Exports a framework calls itself: Next.js route handlers and pages. */
@@ -387,6 +434,7 @@ export function analyse(
   for (const agent of agents)
     if (agent.runs.mode === 'unreached' && isUnused(root, project, agent, reach))
       agent.runs.unused = true;
+  markOnlyUnderUnused(root, agents, reach);
 
   // Code comparisons can name call-time tools (toolsets, clientTools) too.
   const callTools = (a: AgentInfo) =>

@@ -25,6 +25,8 @@ export interface Reach {
   apiCalls(): ApiCall[];
   /** Does another source file import `name` (`default`: the default export) from `file`? */
   importedElsewhere(file: string, name: string): boolean;
+  /** The other source files that import `name` from `file`; undefined when that cannot be told. */
+  importersOf(file: string, name: string): string[] | undefined;
   /** Does a source file other than `file` hold `text` (a route's path) in its text? */
   mentionedElsewhere(file: string, text: string): boolean;
 }
@@ -33,6 +35,7 @@ export interface Reach {
 export const REACH_ALL: Reach = {
   apiCalls: () => [],
   importedElsewhere: () => true,
+  importersOf: () => undefined,
   mentionedElsewhere: () => true,
 };
 
@@ -54,6 +57,32 @@ function moduleKey(file: string): string {
 const API_CALL =
   /\/api\/agents\/([A-Za-z0-9_.~-]+|\$\{[^}`]*\}|:[A-Za-z]+|['"]\s*\+[^+]*\+\s*['"])\/(stream|generate|network)(?:-legacy)?(?![\w-])/g;
 
+const IMPORT_SPEC = /(?:from|import|require)\s*\(?\s*['"]([^'"\n]+)['"]/g;
+const SOURCE_EXT = /\.[cm]?[jt]sx?$/;
+
+/**
+ * Does `other`'s text import `name` from `file`: a relative path that resolves to the module (or to
+ * its folder for an index file), or an alias path ending in it (`@/lib/hooks/use-query.js`), and
+ * the name.
+ */
+function importTest(file: string, name: string): (other: string, text: string) => boolean {
+  const target = file.replace(SOURCE_EXT, '');
+  const folder = path.basename(target) === 'index' ? path.dirname(target) : undefined;
+  const alias = new RegExp(`${escape(moduleKey(file)).replace('/', '\\/')}$`);
+  const word = name === 'default' ? undefined : identifierPattern(name);
+  return (other, text) => {
+    if (word && !word.test(text)) return false;
+    for (const m of text.matchAll(IMPORT_SPEC)) {
+      const spec = m[1]!.replace(SOURCE_EXT, '');
+      if (spec.startsWith('.')) {
+        const resolved = path.resolve(path.dirname(other), spec);
+        if (resolved === target || resolved === folder) return true;
+      } else if (alias.test(spec)) return true;
+    }
+    return false;
+  };
+}
+
 export function reachFrom(
   root: string,
   sources: readonly string[],
@@ -61,11 +90,11 @@ export function reachFrom(
 ): Reach {
   const cache = new Map<string, boolean>();
   let calls: ApiCall[] | undefined;
-  const someOther = (file: string, test: (text: string) => boolean) => {
+  const someOther = (file: string, test: (other: string, text: string) => boolean) => {
     for (const other of sources) {
       if (other === file) continue;
       const text = read(other);
-      if (text !== undefined && test(text)) return true;
+      if (text !== undefined && test(other, text)) return true;
     }
     return false;
   };
@@ -95,21 +124,23 @@ export function reachFrom(
       const key = `i\0${file}\0${name}`;
       const known = cache.get(key);
       if (known !== undefined) return known;
-      // An import path ending in the module (`./hooks/use-query`, `@/lib/hooks/use-query.js`), or
-      // in its folder for an index file.
-      const spec = new RegExp(
-        `(?:from|import|require)\\s*\\(?\\s*['"][^'"]*${escape(moduleKey(file)).replace('/', '\\/')}(?:\\.[cm]?[jt]sx?)?['"]`,
-      );
-      const word = name === 'default' ? undefined : identifierPattern(name);
-      const found = someOther(file, (text) => spec.test(text) && (word?.test(text) ?? true));
+      const found = someOther(file, importTest(file, name));
       cache.set(key, found);
       return found;
+    },
+    importersOf(file, name) {
+      const test = importTest(file, name);
+      return sources.filter((other) => {
+        if (other === file) return false;
+        const text = read(other);
+        return text !== undefined && test(other, text);
+      });
     },
     mentionedElsewhere(file, text) {
       const key = `m\0${file}\0${text}`;
       const known = cache.get(key);
       if (known !== undefined) return known;
-      const found = someOther(file, (t) => t.includes(text));
+      const found = someOther(file, (_other, t) => t.includes(text));
       cache.set(key, found);
       return found;
     },
