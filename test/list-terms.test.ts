@@ -94,3 +94,44 @@ export const a = new Agent({ id: 'a', name: 'a', instructions: 'Call updateWorki
     );
   });
 });
+
+/** Names lead's prompt is reported for as not offered. */
+function unknownIn(prompt: string): string[] {
+  return buildPlan(scanSource('/virtual/lead.ts', lead(prompt)))
+    .findings.filter((f) => f.kind === 'unknown-tool-mention' && f.agents.includes('lead'))
+    .map((f) => /"([^"]+)"/.exec(f.message)![1]!);
+}
+
+describe('a term of that list that is not one of its keys', () => {
+  test('names something the agent does not have', () => {
+    assert.deepEqual(
+      unknownIn(
+        'AVAILABLE AGENTS:\n- retrieve: find documents\n- rerank: order them\n- ghost: haunt',
+      ),
+      ['ghost'],
+    );
+  });
+  test('in a list that defines one of its keys or none, it is a word', () => {
+    assert.deepEqual(unknownIn('Steps:\n- retrieve: find documents\n- ghost: haunt'), []);
+    assert.deepEqual(unknownIn('Moods:\n- calm: quiet\n- ghost: haunt'), []);
+  });
+});
+
+describe('a name reported once', () => {
+  test('is reported at every place the prompt writes it, but not inside a code sample', () => {
+    const prompt =
+      'Use the webSearchTool first.\nLater, search again with webSearchTool.\n```\nwebSearchTool()\n```';
+    const text = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const t = createTool({ id: 'x-y', description: 'd', execute: async () => ({}) });
+export const solo = new Agent({ id: 'solo', name: 'Solo', instructions: \`${prompt.replace(/`/g, '\\`')}\`, model: 'openai/gpt-4o-mini', tools: { t } });
+`;
+    const f = buildPlan(scanSource('/virtual/solo.ts', text)).findings.find(
+      (x) => x.kind === 'unknown-tool-mention' && x.message.includes('"webSearchTool"'),
+    );
+    assert.deepEqual(
+      f?.locations.map((l) => l.line),
+      [4, 5],
+    );
+  });
+});

@@ -36,6 +36,7 @@ import {
 import { isSafeNewKey, RESERVED_PREFIX, renameBlockers } from '../evidence.ts';
 import type { Edit, Finding, RuleId } from '../model.ts';
 import { decidedMode, runDescription } from '../../offers/modes.ts';
+import { ownListTerms } from './own-lists.ts';
 import { inInvalidList } from './invalid-lists.ts';
 
 export type Preference = 'rekey' | 'prompt';
@@ -128,40 +129,16 @@ function surroundings(
   return { line, column, list: `${f.location.file}:${f.location.start}:${first}` };
 }
 
-const LIST_HEAD = /^\s*(?:[-*+•]|\d+[.)])\s+[`'"*]{0,2}/;
-
-/** The term a list item defines (`- retrieve: ...`, `* \`x\` - ...`), when it has one. */
-function listTerm(line: string): { term: string; column: number } | undefined {
-  const head = LIST_HEAD.exec(line);
-  if (!head) return undefined;
-  const term = /^[A-Za-z_][\w.:-]*?(?=[`'"*]{0,2}\s*(?::|\s[-–—]\s))/.exec(
-    line.slice(head[0].length),
-  );
-  return term ? { term: term[0], column: head[0].length } : undefined;
-}
-
 /**
  * A plain word that is the term of a list item, in a list whose items define two or more of this
- * agent's own keys (`AVAILABLE AGENTS:` then `- retrieve: ...`, `- rerank: ...`): the layout says the
- * list names what the agent has, so the word is a name, not prose. One such item alone is not enough.
+ * agent's own keys (`AVAILABLE AGENTS:` then `- retrieve: ...`): the layout says it is a name.
  */
 function definedInOwnList(scan: ScanResult, agent: AgentInfo, m: Mention): boolean {
   const f = fragmentOf(scan, m);
   if (!f) return false;
-  const { line, column } = surroundings(scan, m);
-  const own = listTerm(line);
-  if (!own || own.term !== m.name || own.column !== column) return false;
-  const lines = f.text.split('\n');
-  const index = f.text.slice(0, m.location.start - f.location.start).split('\n').length - 1;
+  const at = m.location.start - f.location.start;
   const keys = new Set(agentEntries(agent).map((e) => e.key));
-  let first = index;
-  let last = index;
-  while (first > 0 && LIST_HEAD.test(lines[first - 1]!)) first--;
-  while (last < lines.length - 1 && LIST_HEAD.test(lines[last + 1]!)) last++;
-  const defined = lines
-    .slice(first, last + 1)
-    .filter((l) => keys.has(listTerm(l)?.term ?? '')).length;
-  return defined >= 2;
+  return ownListTerms(f.text, keys).some((t) => t.offset === at && t.term === m.name);
 }
 
 /** `"source": "arxiv"`: a key or value in a JSON example, not a tool the prompt tells the model to call. */

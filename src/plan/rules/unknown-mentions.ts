@@ -9,13 +9,15 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { RUN_MODES, type AgentOffers, type Offers } from '../../offers/index.ts';
-import { findName, fragmentLocation } from '../../scan/mentions/mentions.ts';
+import { findName, fragmentLocation, inCodeBlock } from '../../scan/mentions/mentions.ts';
+import { isNameShaped } from '../../scan/mentions/word-shape.ts';
 import type { AgentInfo, Location, ScanResult, TextFragment } from '../../scan/model.ts';
 import { toWireName } from '../../names/wire-name.ts';
 import { agentEntries, callEntries, mayComeAtRunTime, measuredAs, wireOf } from '../agents.ts';
 import type { Finding } from '../model.ts';
 import { appNames, isToolShaped, nameWords } from './app-names.ts';
 import { inInvalidList } from './invalid-lists.ts';
+import { ownListTerms } from './own-lists.ts';
 import { toolWords, type DataWords, type ToolWord } from './prompt-words.ts';
 
 /** Every name the agent itself answers to or registers: none of them is an unknown tool. */
@@ -159,6 +161,11 @@ function aboutOthers(
   });
 }
 
+/** In a code sample, also where a template literal's source escapes the fence (\`\`\`). */
+function inFence(text: string, at: number): boolean {
+  return inCodeBlock(text.slice(0, at).replace(/\\`/g, '`'), at);
+}
+
 /** `ResearchPaperAgent`, `research-paper-agent`: another spelling of a name the agent has. */
 function fold(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -217,7 +224,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     // `lsp_inspect` for the workspace's `mastra_workspace_lsp_inspect`: named by what Mastra
     // offers it as, whatever else the agent's list may hold.
     const aliases = new Map(o.runtime.flatMap((r) => r.aliases ?? []).map((a) => [a.name, a.as]));
-    const record = (f: TextFragment, w: ToolWord) => {
+    const record = (f: TextFragment, w: Pick<ToolWord, 'name' | 'offset'>) => {
       if (f.context.endsWith('-description') && !found.has(w.name)) inDescription.add(w.name);
       const location = fragmentLocation(f, w.offset, w.name.length);
       const list = found.get(w.name) ?? [];
@@ -280,6 +287,28 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         spellings.set(w.name, spelling);
         record(f, w);
       }
+    }
+    // A list that names what the agent has (two or more of its own keys as terms) names one more
+    // thing with each other term: one it does not have is a name it is not offered.
+    const ownKeys = new Set(agentEntries(agent).map((e) => e.key));
+    for (const f of agent.instructions)
+      for (const t of ownListTerms(f.text, ownKeys)) {
+        if (ownKeys.has(t.term) || known.has(t.term) || fromRuntime(t.term)) continue;
+        if (inInvalidList(f.text, t.offset) || inFence(f.text, t.offset)) continue;
+        if (RUN_MODES.some((m) => offers.offered(agent, t.term, m))) continue;
+        record(f, { name: t.term, offset: t.offset });
+      }
+    // A name the prompt uses as a tool is that tool wherever else the same prompt writes it, with
+    // or without words around it that say so ("then search again with webSearchTool").
+    for (const [name, locations] of found) {
+      if (!isNameShaped(name)) continue;
+      for (const f of agent.instructions)
+        for (const at of findName(f.text, name)) {
+          if (inInvalidList(f.text, at) || inFence(f.text, at)) continue;
+          const location = fragmentLocation(f, at, name.length);
+          if (!locations.some((l) => l.file === location.file && l.start === location.start))
+            locations.push(location);
+        }
     }
     for (const [name, locations] of found) {
       const alias = aliases.get(name);

@@ -63,7 +63,7 @@ function isQuoted(text: string, at: number, length: number): boolean {
 }
 
 /** Inside a ``` fence: an odd number of fences before the offset. */
-function inCodeBlock(text: string, at: number): boolean {
+export function inCodeBlock(text: string, at: number): boolean {
   return ((text.slice(0, at).match(/```/g) ?? []).length & 1) === 1;
 }
 

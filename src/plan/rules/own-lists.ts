@@ -1,0 +1,53 @@
+/**
+ * Lists a prompt uses to name what its agent has: a block of list items whose terms
+ * (`- retrieve: finds documents`) define two or more of the agent's own keys. The layout says every
+ * term of such a list is a name of the same kind, so a plain word there (`retrieve`) is a name, and
+ * a term that is not one of the agent's keys (`- ssAgent: ...`) names something it is not offered.
+ * One such item alone is not a list of names. Pure.
+ */
+
+const LIST_HEAD = /^\s*(?:[-*+•]|\d+[.)])\s+[`'"*]{0,2}/;
+const TERM = /^[A-Za-z_][\w.:-]*?(?=[`'"*]{0,2}\s*(?::|\s[-–—]\s))/;
+
+export interface ListTerm {
+  term: string;
+  /** Offset of the term in the text. */
+  offset: number;
+}
+
+/** The term a list item line defines (`- retrieve: ...`, `* \`x\` - ...`), with its column. */
+function termOf(line: string): { term: string; column: number } | undefined {
+  const head = LIST_HEAD.exec(line);
+  if (!head) return undefined;
+  const term = TERM.exec(line.slice(head[0].length));
+  return term ? { term: term[0], column: head[0].length } : undefined;
+}
+
+/**
+ * The terms of every list in `text` that defines two or more of `keys`. A list is a run of list
+ * item lines; its items at one indentation are one list (`- Pattern: ...` above an indented
+ * `- codeReviewerAgent: ...` is a label of another list).
+ */
+export function ownListTerms(text: string, keys: ReadonlySet<string>): ListTerm[] {
+  const out: ListTerm[] = [];
+  let run: Array<ListTerm & { indent: number }> = [];
+  const flush = () => {
+    for (const indent of new Set(run.map((t) => t.indent))) {
+      const list = run.filter((t) => t.indent === indent);
+      if (list.filter((t) => keys.has(t.term)).length >= 2)
+        out.push(...list.map(({ term, offset }) => ({ term, offset })));
+    }
+    run = [];
+  };
+  let start = 0;
+  for (const line of text.split('\n')) {
+    if (LIST_HEAD.test(line)) {
+      const t = termOf(line);
+      const indent = /^\s*/.exec(line)![0].length;
+      if (t) run.push({ term: t.term, offset: start + t.column, indent });
+    } else flush();
+    start += line.length + 1;
+  }
+  flush();
+  return out.sort((a, b) => a.offset - b.offset);
+}
