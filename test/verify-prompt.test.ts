@@ -38,6 +38,16 @@ describe('the text a request gives the model, per protocol', () => {
     });
     assert.deepEqual(p, { system: ['Use `a_b`.', 'Then c-d.'], user: ['hi'] });
   });
+  test('the description each function tool is sent with', () => {
+    const p = promptOf('openai-chat', {
+      messages: [],
+      tools: [
+        { type: 'function', function: { name: 'a', description: 'does a' } },
+        { type: 'web_search' },
+      ],
+    });
+    assert.deepEqual(p.descriptions, [{ tool: 'a', text: 'does a' }]);
+  });
   test('OpenAI responses: instructions and input', () => {
     assert.deepEqual(
       promptOf('openai-responses', {
@@ -145,6 +155,24 @@ describe('names the text uses that the request does not offer', () => {
         ['system', 'search.issues', ['linear_app_search_issues']],
       ],
       'a plain `grep` in prose is a word, not a name',
+    );
+  });
+  test("a tool's description naming another tool by a stale name counts; naming itself does not", () => {
+    const found = measuredPromptNames(
+      {
+        system: [],
+        user: [],
+        descriptions: [
+          { tool: 'issueRefund', text: 'Refund an order; call lookup-order first.' },
+          { tool: 'lookupOrder', text: 'The lookup-order tool finds an order.' },
+        ],
+      },
+      ['lookupOrder', 'issueRefund'],
+      spell([['lookup-order', 'lookupOrder']]),
+    );
+    assert.deepEqual(
+      found.map((n) => [n.in, n.tool, n.name, n.offeredAs]),
+      [['description', 'issueRefund', 'lookup-order', ['lookupOrder']]],
     );
   });
   test('the longer name wins where two overlap, and repeats are counted', () => {

@@ -4,7 +4,12 @@ import type { MeasuredPromptName, PromptTotals } from '../verify/model.ts';
 /** `"issue-refund" is not offered; the model is offered "issueRefund" (src/specs.ts:14)`. */
 export function promptNameText(n: MeasuredPromptName): string {
   const where = n.source ? ` (${n.source.file}:${n.source.line})` : ' (not found in the source)';
-  const part = n.in === 'system' ? 'the system prompt' : 'the message';
+  const part =
+    n.in === 'system'
+      ? 'the system prompt'
+      : n.in === 'user'
+        ? 'the message'
+        : `the description of "${n.tool ?? '?'}"`;
   const fix = n.offeredAs.length
     ? `the request offers it as ${n.offeredAs.map((o) => `"${o}"`).join(' or ')}`
     : 'the request offers no tool by that name';

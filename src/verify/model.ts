@@ -42,8 +42,10 @@ export interface WireRequest {
  */
 export interface MeasuredPromptName {
   name: string;
-  /** The system prompt, or a user message (scenarios). */
-  in: 'system' | 'user';
+  /** The system prompt, a user message (scenarios), or a tool's description. */
+  in: 'system' | 'user' | 'description';
+  /** For a description: the tool it describes. */
+  tool?: string;
   /** The names this request offers that it stands for: the fix (empty: none is offered). */
   offeredAs: string[];
   /** The line of the text it is on, trimmed. */
@@ -58,6 +60,8 @@ export interface MeasuredPromptName {
 export interface RequestPrompt {
   system: string[];
   user: string[];
+  /** The description each function tool is sent with (the model reads them too). */
+  descriptions?: Array<{ tool: string; text: string }>;
 }
 
 /** Why `generate()` / `stream()` rejected. */

@@ -104,34 +104,41 @@ export function measuredPromptNames(
   /** Where each name is first written (part, text, offset): the order they are listed in. */
   const first = new Map<string, number>();
   let base = 0;
-  for (const [part, texts] of [
-    ['system', prompt.system],
-    ['user', prompt.user],
-  ] as const) {
-    for (const text of texts) {
-      const start = base;
-      base += 1 + text.length;
-      const taken: Array<[number, number]> = [];
-      for (const name of names) {
-        for (const at of findName(text, name)) {
-          if (taken.some(([s, e]) => at < e && at + name.length > s)) continue;
-          if (!codeShaped(name) && !marked(text, at, name.length)) continue;
-          taken.push([at, at + name.length]);
-          const key = `${part}\0${name}`;
-          const found = out.get(key);
-          if (found) {
-            found.count++;
-            continue;
-          }
-          first.set(key, start + at);
-          out.set(key, {
-            name,
-            in: part,
-            offeredAs: [...spellings.get(name)!].filter((w) => offeredSet.has(w)).sort(),
-            excerpt: lineAround(text, at),
-            count: 1,
-          });
+  const parts: Array<{ part: MeasuredPromptName['in']; text: string; tool?: string }> = [
+    ...prompt.system.map((text) => ({ part: 'system' as const, text })),
+    ...prompt.user.map((text) => ({ part: 'user' as const, text })),
+    ...(prompt.descriptions ?? []).map((d) => ({
+      part: 'description' as const,
+      text: d.text,
+      tool: d.tool,
+    })),
+  ];
+  for (const { part, text, tool } of parts) {
+    const start = base;
+    base += 1 + text.length;
+    const taken: Array<[number, number]> = [];
+    for (const name of names) {
+      for (const at of findName(text, name)) {
+        if (taken.some(([s, e]) => at < e && at + name.length > s)) continue;
+        if (!codeShaped(name) && !marked(text, at, name.length)) continue;
+        // A description naming the tool it describes, by any name, is no instruction to call it.
+        if (tool !== undefined && spellings.get(name)!.has(tool)) continue;
+        taken.push([at, at + name.length]);
+        const key = `${part}\0${tool ?? ''}\0${name}`;
+        const found = out.get(key);
+        if (found) {
+          found.count++;
+          continue;
         }
+        first.set(key, start + at);
+        out.set(key, {
+          name,
+          in: part,
+          ...(tool !== undefined ? { tool } : {}),
+          offeredAs: [...spellings.get(name)!].filter((w) => offeredSet.has(w)).sort(),
+          excerpt: lineAround(text, at),
+          count: 1,
+        });
       }
     }
   }

@@ -50,6 +50,26 @@ function capped(texts: string[]): string[] {
   return out;
 }
 
+/** Each function tool's name and description, as the protocol lists them. */
+function descriptionsOf(protocol: Protocol, body: Json): Array<{ tool: string; text: string }> {
+  const out: Array<{ tool: string; text: string }> = [];
+  const add = (name: unknown, text: unknown) => {
+    if (typeof name === 'string' && typeof text === 'string' && text.trim() !== '')
+      out.push({ tool: name, text });
+  };
+  for (const t of arr(body.tools).map(obj)) {
+    if (!t) continue;
+    if (protocol === 'openai-chat' && t.type === 'function')
+      add(obj(t.function)?.name, obj(t.function)?.description);
+    else if (protocol === 'openai-responses' && t.type === 'function') add(t.name, t.description);
+    else if (protocol === 'anthropic-messages' && (t.type === undefined || t.type === 'custom'))
+      add(t.name, t.description);
+    else if (protocol === 'google-generate-content')
+      for (const d of arr(t.functionDeclarations).map(obj)) add(d?.name, d?.description);
+  }
+  return out;
+}
+
 export function promptOf(protocol: Protocol, body: Json): RequestPrompt {
   const prompt: RequestPrompt = { system: [], user: [] };
   switch (protocol) {
@@ -74,5 +94,10 @@ export function promptOf(protocol: Protocol, body: Json): RequestPrompt {
           prompt.user.push(...arr(c.parts).flatMap((p) => textOf([obj(p) ?? {}])));
       break;
   }
-  return { system: capped(prompt.system), user: capped(prompt.user) };
+  const descriptions = descriptionsOf(protocol, body);
+  return {
+    system: capped(prompt.system),
+    user: capped(prompt.user),
+    ...(descriptions.length ? { descriptions } : {}),
+  };
 }
