@@ -305,6 +305,19 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       for (const f of agent.instructions)
         for (const at of findName(f.text, name)) {
           if (inInvalidList(f.text, at) || inFence(f.text, at)) continue;
+          // The line rules still hold: a line about another agent, a negation, a description.
+          const lineStart = f.text.lastIndexOf('\n', at - 1) + 1;
+          const lineEnd = f.text.indexOf('\n', at);
+          const line = f.text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd);
+          const w = {
+            name,
+            offset: at,
+            quoted: false,
+            line,
+            column: at - lineStart,
+            strong: false,
+          };
+          if (aboutOthers(offers, o, w, otherAgents)) continue;
           const location = fragmentLocation(f, at, name.length);
           if (!locations.some((l) => l.file === location.file && l.start === location.start))
             locations.push(location);
