@@ -7,7 +7,7 @@
  * workspace, sub-agent or workflow tool's short name, an MCP server's own tool name). Pure.
  */
 import { toWireName } from '../names/wire-name.ts';
-import { agentEntries, callEntries, wireOf } from '../plan/agents.ts';
+import { toolSpellings } from '../plan/rules/app-names.ts';
 import { findName } from '../scan/mentions/mentions.ts';
 import { isNameShaped } from '../scan/mentions/word-shape.ts';
 import type { ScanResult } from '../scan/model.ts';
@@ -26,21 +26,8 @@ function add(map: Spellings, name: string | undefined, wire: string): void {
 /** The app's spellings, from the scan: the same for every agent of the app. */
 export function appSpellings(scan: ScanResult): Spellings {
   const map: Spellings = new Map();
-  for (const agent of scan.agents) {
-    const calls = scan.calls.filter((c) => c.agentIndex === agent.index);
-    for (const e of [...agentEntries(agent), ...calls.flatMap(callEntries)]) {
-      const wire = wireOf(e, agent);
-      for (const n of [e.key, wire, e.valueName]) add(map, n, wire);
-      if ('id' in e.value) add(map, e.value.id, wire);
-      if (e.value.kind === 'builtin' || e.value.kind === 'web-search-marker')
-        add(map, e.value.exportName, wire);
-    }
-    for (const set of [agent.tools, agent.agents, agent.workflows])
-      for (const r of set.runtime) {
-        for (const n of r.names ?? []) add(map, n, n);
-        for (const a of r.aliases ?? []) add(map, a.name, a.as);
-      }
-  }
+  for (const agent of scan.agents)
+    for (const { name, wire } of toolSpellings(scan, agent)) add(map, name, wire);
   return map;
 }
 

@@ -9,7 +9,7 @@
  * no tool mention unless the prompt or the name itself says it is one (`isToolShaped`). A
  * capitalised word (`SoftOne`, `NotebookLM`) is a product or a type unless the app uses it as is.
  */
-import type { ScanResult } from '../../scan/model.ts';
+import type { AgentInfo, ScanResult } from '../../scan/model.ts';
 import { agentEntries, callEntries, wireOf } from '../agents.ts';
 
 /**
@@ -43,24 +43,41 @@ export interface AppNames {
 /** Folded names shorter than this (`db`, `run`) tie too much to count. */
 const MIN_FOLD = 4;
 
+/**
+ * Every name a tool, sub-agent or workflow of one agent goes by in code (key, wire name, variable,
+ * id, a built-in's export) with the wire name the agent offers it under; and the names its run-time
+ * sources give (as they are, or an alias a prompt may use for one, with what it is offered as).
+ */
+export function toolSpellings(
+  scan: ScanResult,
+  agent: AgentInfo,
+): Array<{ name: string; wire: string; alias?: true }> {
+  const out: Array<{ name: string; wire: string; alias?: true }> = [];
+  const add = (name: string | undefined, wire: string, alias = false) => {
+    if (name) out.push({ name, wire, ...(alias ? { alias: true as const } : {}) });
+  };
+  const calls = scan.calls.filter((c) => c.agentIndex === agent.index);
+  for (const e of [...agentEntries(agent), ...calls.flatMap(callEntries)]) {
+    const wire = wireOf(e, agent);
+    for (const n of [e.key, wire, e.valueName]) add(n, wire);
+    if ('id' in e.value) add(e.value.id, wire);
+    if (e.value.kind === 'builtin' || e.value.kind === 'web-search-marker')
+      add(e.value.exportName, wire);
+  }
+  for (const set of [agent.tools, agent.agents, agent.workflows])
+    for (const r of set.runtime) {
+      for (const n of r.names ?? []) add(n, n);
+      for (const a of r.aliases ?? []) add(a.name, a.as, true);
+    }
+  return out;
+}
+
 export function appNames(scan: ScanResult): AppNames {
   const all = new Set<string>();
-  const add = (n: string | undefined) => {
-    if (n) all.add(n);
-  };
   for (const agent of scan.agents) {
-    for (const n of [agent.id, agent.variable, ...agent.registeredAs]) add(n);
-    const calls = scan.calls.filter((c) => c.agentIndex === agent.index);
-    for (const e of [...agentEntries(agent), ...calls.flatMap(callEntries)]) {
-      add(e.key);
-      add(wireOf(e, agent));
-      add(e.valueName);
-      if ('id' in e.value) add(e.value.id);
-      if (e.value.kind === 'builtin' || e.value.kind === 'web-search-marker')
-        add(e.value.exportName);
-    }
-    for (const set of [agent.tools, agent.agents, agent.workflows])
-      for (const r of set.runtime) for (const n of r.names ?? []) add(n);
+    for (const n of [agent.id, agent.variable, ...agent.registeredAs]) if (n) all.add(n);
+    // A run-time source's alias (`lsp_inspect`) is what a prompt may write, not a name the code has.
+    for (const { name, alias } of toolSpellings(scan, agent)) if (!alias) all.add(name);
   }
   const byFold = new Map<string, string[]>();
   const ids: Array<{ name: string; words: string[] }> = [];
