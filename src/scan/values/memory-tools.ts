@@ -1,8 +1,9 @@
 /**
  * The tool an agent's `memory` adds: with working memory enabled, `@mastra/memory` offers
  * `updateWorkingMemory` to the model on every call (its tool-call mode, the default; the older
- * `use: 'text-stream'` mode adds no tool). Measured with @mastra/memory 1.17.5 by the labels of
- * eval/labels/Zhuk-off+mastra-test-1.json (a schema-based working memory through a helper). The
+ * `use: 'text-stream'` mode adds no tool). Measured with @mastra/memory 1.31.0 and @mastra/core
+ * 1.71.0 (test/working-memory.test.ts), and seen in a public app (eval/labels/Zhuk-off+mastra-test-1.json:
+ * a schema-based working memory through a helper, @mastra/memory 1.17.5). The
  * config is read where it is written: in `new Memory({ options })`, or in the object a helper that
  * builds the Memory is called with. Memory we cannot read adds nothing here: most memory has no
  * working memory, and an agent is not left unchecked for it.
