@@ -142,14 +142,7 @@ export async function appTargets(
         ...app,
         exportName: options.exportName ?? 'mastra',
         ...(scenarios ? { scenarios } : {}),
-        ...(context
-          ? {
-              requestContext: {
-                values: readContextFile(context),
-                file: context,
-              },
-            }
-          : {}),
+        ...(context ? { requestContext: { values: readContextFile(context), file: context } } : {}),
         ...(missing ? { notInstalled: missing } : {}),
       };
     }),
@@ -304,11 +297,7 @@ function withoutPrediction(
 ): Verification {
   if (measurement.request || isToolFailure(measurement))
     return { status: 'unpredictable', measurement, reasons };
-  return {
-    status: 'unmeasured',
-    measurement,
-    reasons: unmeasuredReasons(ctx, measurement, agent),
-  };
+  return { status: 'unmeasured', measurement, reasons: unmeasuredReasons(ctx, measurement, agent) };
 }
 
 function verification(
@@ -322,11 +311,7 @@ function verification(
     return withoutPrediction(ctx, measurement, [missing ?? 'the scan found no such agent']);
   const behaviour = behaviourFor(ctx.run.mastraVersion ?? ctx.scan.mastra.version);
   const compared = (predicted: ReturnType<typeof predictAgent>): Verification => {
-    const result = {
-      measurement,
-      predicted,
-      ...compare(predicted, measurement),
-    };
+    const result = { measurement, predicted, ...compare(predicted, measurement) };
     return result.status === 'unmeasured'
       ? { ...result, reasons: unmeasuredReasons(ctx, measurement, agent) }
       : result;
