@@ -1,14 +1,20 @@
 /**
- * Two structural rules from the second fresh set (eval/labels, set fresh-2026-12-05b), each beside
- * the case it must not cover: a plain word that is the term of a list whose items define this
- * agent's own keys is a name (`AVAILABLE AGENTS:` then `- retrieve: ...`), while one such item alone,
- * or a word inside a sentence, stays prose; and memory with working memory enabled offers
- * `updateWorkingMemory` (through a helper too), while memory without it adds nothing.
+ * Structural rules from the second fresh set (eval/labels, set fresh-2026-12-05b), each beside the
+ * case it must not cover: a plain word that is the term of a list whose items define this agent's
+ * own keys is a name (`AVAILABLE AGENTS:` then `- retrieve: ...`), and a term it does not have is
+ * not offered, while one such item alone, or a word inside a sentence, stays prose; `migrate`
+ * rewrites such a list once; a name reported once is reported wherever its prompt writes it, but not
+ * in a code sample; and memory with working memory enabled offers `updateWorkingMemory` (through a
+ * helper too), while memory without it adds nothing.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, test } from 'node:test';
+import { migrate } from '../src/migrate/migrate.ts';
 import { buildPlan } from '../src/plan/plan.ts';
 import { scanSource } from '../src/scan/scan.ts';
+import { tempProject } from './helpers/temp-project.ts';
 
 function lead(prompt: string, extra = ''): string {
   return `import { Agent } from '@mastra/core/agent';
@@ -133,5 +139,32 @@ export const solo = new Agent({ id: 'solo', name: 'Solo', instructions: \`${prom
       f?.locations.map((l) => l.line),
       [4, 5],
     );
+  });
+});
+
+describe('migrate on a list of its own keys', () => {
+  test('rewrites each term to the name generate() offers, and a second run changes nothing', async () => {
+    const p = tempProject({
+      'package.json': JSON.stringify({ name: 'app', dependencies: { '@mastra/core': '1.71.0' } }),
+      'src/mastra/lead.ts': lead(
+        'AVAILABLE AGENTS:\n- retrieve: find documents\n- rerank: order them\n- editor: polish',
+      ),
+      'src/run.ts':
+        "import { lead } from './mastra/lead';\nexport const go = () => lead.generate('hi');\n",
+    });
+    try {
+      const first = await migrate(p.root, { force: true });
+      assert.deepEqual(first.written, ['src/mastra/lead.ts']);
+      const text = readFileSync(path.join(p.root, 'src/mastra/lead.ts'), 'utf8');
+      assert.match(
+        text,
+        /- agent-retrieve: find documents\n- agent-rerank: order them\n- agent-editor: polish/,
+      );
+      const second = await migrate(p.root, { force: true });
+      assert.deepEqual(second.written, []);
+      assert.equal(readFileSync(path.join(p.root, 'src/mastra/lead.ts'), 'utf8'), text);
+    } finally {
+      p.cleanup();
+    }
   });
 });
