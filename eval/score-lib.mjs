@@ -36,6 +36,21 @@ function reportedAt(rep, file, line, name) {
   return edit || warning;
 }
 
+/**
+ * A re-key to the name a prompt uses (`webSearchTool` -> `web_search`, the prompts rule) makes every
+ * mention of that name in the agent's prompts true: the misses it covers are caught, wherever
+ * they are written.
+ */
+function renamedTo(rep, miss) {
+  return rep.changes.some(
+    (e) =>
+      e.rule === 'prompts' &&
+      e.effect === 'renamed' &&
+      e.after.replace(/^(['"`])(.*)\1$/, '$2') === miss.name &&
+      (!miss.agent || (e.agents ?? []).includes(miss.agent)),
+  );
+}
+
 function emptyScore() {
   return {
     edits: { total: 0, correct: 0, needless: 0, disputed: 0, harmful: 0, unlabelled: 0 },
@@ -138,7 +153,7 @@ export function scoreRepo(rep, labels) {
                 WARNING.has(f.severity) &&
                 findingLoose(f.kind, firstLocation(f)) === findingLoose(item.type, item),
             ) || reportedAt(rep, item.file, item.line)
-          : reportedAt(rep, item.file, item.line, name);
+          : reportedAt(rep, item.file, item.line, name) || renamedTo(rep, item);
     if (!caught) {
       score.missed++;
       score.missedItems.push(

@@ -145,3 +145,26 @@ test('a true finding and a miss at one line are one problem', () => {
   const s = scoreRepo({ changes: [], findings: [] }, one);
   assert.equal(s.problems, 1);
 });
+
+test('a re-key to the name a prompt uses catches that agent’s misses of the name; another agent’s stay missed', () => {
+  const two = {
+    ...labels,
+    items: [
+      { kind: 'miss', file: 'p.ts', line: 3, name: 'web_search', agent: 'research', why: '' },
+      { kind: 'miss', file: 'p.ts', line: 9, name: 'web_search', agent: 'master', why: '' },
+      { kind: 'miss', file: 'p.ts', line: 11, name: 'web_crawl', agent: 'research', why: '' },
+    ],
+  };
+  const rekey = {
+    ...edit('a.ts', 20, 5, 'webSearchTool'),
+    after: "'web_search'",
+    effect: 'renamed',
+    agents: ['research'],
+  };
+  const s = scoreRepo({ changes: [rekey], findings: [] }, two);
+  assert.equal(s.problems, 3);
+  assert.equal(s.missed, 2, 'the master agent is offered another name; web_crawl is untouched');
+  // A prompt rewrite (effect fixed) changes text, not the name offered: it catches nothing elsewhere.
+  const rewrite = { ...rekey, effect: 'fixed' };
+  assert.equal(scoreRepo({ changes: [rewrite], findings: [] }, two).missed, 3);
+});

@@ -87,7 +87,7 @@ async function run(name: string, check: (result: MigrateResult) => void): Promis
 const rules = (r: MigrateResult) => r.plan.edits.map((e) => `${e.rule}:${e.before}->${e.after}`);
 
 describe('prompts: every named tool is offered after migrate', () => {
-  test('all cases have input and expected trees', () => assert.equal(CASES.length, 13));
+  test('all cases have input and expected trees', () => assert.equal(CASES.length, 14));
 
   test('template-ids: re-keyed by id, with the evidence', () =>
     run('template-ids', (r) => {
@@ -108,6 +108,20 @@ describe('prompts: every named tool is offered after migrate', () => {
       assert.match(
         r.plan.edits[0]!.reason,
         /"weatherTool" is still used: code compares a tool name with "weatherTool" at src\/ui\/label\.ts:3/,
+      );
+    }));
+
+  test('at-handles: `[@web_search]` names the tool; an e-mail address and a package scope do not', () =>
+    run('at-handles', (r) => {
+      assert.deepEqual(rules(r), [
+        'prompts:web_search->webSearchTool',
+        'prompts:web_crawl->webCrawlTool',
+        'prompts:web_search->webSearchTool',
+        'prompts:web_crawl->webCrawlTool',
+      ]);
+      assert.ok(
+        r.plan.edits.every((e) => e.location.line !== 18),
+        'research@web_crawl, @web_search/sdk',
       );
     }));
 

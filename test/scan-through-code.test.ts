@@ -29,6 +29,7 @@ const LISTED = [
   'status-agent',
   'triage-agent',
   'release-agent',
+  'catalog-agent',
 ];
 
 /** A throwaway app under the repository (it resolves the installed @mastra/core), with a tsconfig. */
@@ -111,6 +112,98 @@ describe('tool maps through helpers and builders', () => {
       audited.tools.unresolved[0]!.reason,
       /withAudit\(\) \(src\/mastra\/lib\/status-events\.ts:38\) returns ToolsInput/,
     );
+  });
+
+  test('a record filled in a loop over Object.entries of a namespace import: the exports are the keys, offered and never edited', async () => {
+    const catalog = agent(await scanFixture(FIXTURE), 'catalog-agent');
+    assert.deepEqual(keys(catalog), ['lookupOrder', 'refund']);
+    assert.deepEqual(catalog.tools.unresolved, []);
+    const [lookup] = catalog.tools.entries;
+    assert.equal(at(lookup!.keyLocation), 'src/mastra/tools/orders/index.ts:4');
+    assert.equal(lookup!.fromType?.expression, 'Object.entries(orderTools)');
+    assert.equal(at(lookup!.fromType.location), 'src/mastra/agents/catalog-agent.ts:7');
+    assert.ok(catalog.tools.entries.every((e) => !e.conditional));
+  });
+
+  test('a loop-filled record is read only when every write is the loop copying its own entries', async () => {
+    const tools =
+      "import { createTool } from '@mastra/core/tools';\nimport { z } from 'zod';\nconst t = (id: string) => createTool({ id, description: id, inputSchema: z.object({}), execute: async () => ({}) });\nexport const lookupOrder = t('lookup-order');\nexport const refund = t('issue-refund');\n";
+    const agentWith = (body: string) =>
+      [
+        "import { Agent, type ToolsInput } from '@mastra/core/agent';",
+        "import * as orderTools from './tools';",
+        'function build(admin: boolean): ToolsInput {',
+        '  const tools: ToolsInput = {};',
+        body,
+        '  return tools;',
+        '}',
+        "export const a = new Agent({ id: 'a', name: 'a', instructions: 'Call lookup-order.', model: 'openai/gpt-4o-mini', tools: build(true) });",
+      ].join('\n');
+    const cases: Array<[string, string, string[] | 'unresolved', boolean?]> = [
+      // True cases: the loop, also behind an `if` (only on some paths).
+      [
+        'plain',
+        '  for (const [k, v] of Object.entries(orderTools)) tools[k] = v;',
+        ['lookupOrder', 'refund'],
+      ],
+      [
+        'conditional',
+        '  if (admin) for (const [k, v] of Object.entries(orderTools)) tools[k] = v;',
+        ['lookupOrder', 'refund'],
+        true,
+      ],
+      // False cases of the same shape: another write, a key the loop does not give, Object.keys.
+      [
+        'another write',
+        '  for (const [k, v] of Object.entries(orderTools)) tools[k] = v;\n  tools[`x_${admin}`] = orderTools.refund;',
+        'unresolved',
+      ],
+      [
+        'renamed key',
+        '  for (const [k, v] of Object.entries(orderTools)) tools[`ops_${k}`] = v;',
+        'unresolved',
+      ],
+      [
+        'keys only',
+        '  for (const k of Object.keys(orderTools)) tools[k] = orderTools.refund;',
+        'unresolved',
+      ],
+    ];
+    for (const [name, body, expected, conditional] of cases) {
+      const p = app({ 'src/tools.ts': tools, 'src/agent.ts': agentWith(body) });
+      try {
+        const scan = await scanRepository(p.root);
+        const a = agent(scan, 'a');
+        if (expected === 'unresolved') {
+          assert.equal(a.tools.unresolved.length, 1, name);
+          assert.match(a.tools.unresolved[0]!.reason, /tools is filled in by code/, name);
+          continue;
+        }
+        assert.deepEqual(keys(a), expected, name);
+        assert.ok(
+          a.tools.entries.every((e) => e.conditional === Boolean(conditional)),
+          name,
+        );
+        if (conditional) continue;
+        // Real Mastra offers the export names, and the prompt's id is reported with the offered name.
+        const { toolNames } = await captureFixtureAgent(p.root, a, provider());
+        assert.deepEqual(toolNames, expected, name);
+        const plan = buildPlan(scan);
+        assert.deepEqual(plan.edits, [], name);
+        assert.ok(
+          plan.findings.some(
+            (f) =>
+              f.kind === 'unknown-tool-mention' && /"lookup-order".*"lookupOrder"/.test(f.message),
+          ) ||
+            plan.findings.some(
+              (f) => /lookup-order/.test(f.message) && /lookupOrder/.test(f.message),
+            ),
+          `${name}: ${plan.findings.map((f) => f.message).join('; ')}`,
+        );
+      } finally {
+        p.cleanup();
+      }
+    }
   });
 
   test("Omit<T, 'debug'> is read from the signature: the dropped key is not offered, the others keep their literal", async () => {

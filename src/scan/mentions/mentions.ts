@@ -43,9 +43,12 @@ export function findName(text: string, name: string): number[] {
     const end = at + name.length;
     const before = text[at - 1] ?? '';
     const escapedBefore = /[ntr]/.test(before) && text[at - 2] === '\\';
+    // `@web_search`, `[@web_search]`: a prompt convention for naming a tool. Not an e-mail
+    // address (a name character before the `@`) and not a package scope (`/` after the name).
+    const handle = before === '@' && !/[\w./:@\\-]/.test(text[at - 2] ?? '');
     const after = text[end] ?? '';
     const afterNext = text[end + 1] ?? '';
-    if (!escapedBefore && (NAME_CHAR.test(before) || /[./:@\\]/.test(before))) continue;
+    if (!escapedBefore && !handle && (NAME_CHAR.test(before) || /[./:@\\]/.test(before))) continue;
     if (NAME_CHAR.test(after) || /[/@]/.test(after)) continue;
     if (after === '\\' && !/[`'"ntr]/.test(afterNext)) continue;
     if (/[.:]/.test(after) && NAME_CHAR.test(afterNext)) continue; // search.web.com, a:b:c

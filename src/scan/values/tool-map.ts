@@ -22,6 +22,7 @@ import {
   type Walk,
 } from './map-walk.ts';
 import { filledByCode, readCall, stopped } from './through-code.ts';
+import { entriesLoops, exportedValues, namespaceModule, type EntriesLoop } from './entries-loop.ts';
 
 export { emptyToolSet, keyOf, type MapContext } from './map-walk.ts';
 
@@ -85,6 +86,16 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
   if (Node.isIdentifier(expr)) {
     // A local record that code fills in (`out[name] = tool`) is not the literal it starts as.
     const filled = filledByCode(expr);
+    const loops = filled ? entriesLoops(expr) : undefined;
+    if (loops) {
+      for (const loop of loops)
+        readEntriesSource(ctx, loop, set, {
+          ...walk,
+          conditional: walk.conditional || loop.conditional,
+          via: [...walk.via, locate(ctx, expr)],
+        });
+      return;
+    }
     if (filled)
       return stopped(
         ctx,
@@ -154,6 +165,32 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
   const text = expr.getText().replace(/\s+/g, ' ');
   const shown = text.length > 60 ? `${text.slice(0, 59)}…` : text;
   stopped(ctx, raw, set, walk, `cannot read a tool map from \`${shown}\``, collect);
+}
+
+/**
+ * The map a record copies in a loop over `Object.entries(source)`: read as any map, or, for a
+ * namespace import, the module's exported values. Those keys are export names, which no edit may
+ * rename as a tool key: they are offered, never edited (`fromType`, as keys a type names).
+ */
+function readEntriesSource(ctx: MapContext, loop: EntriesLoop, set: ToolSet, walk: Walk): void {
+  const module = namespaceModule(loop.source);
+  if (!module) return collect(ctx, loop.source, set, walk);
+  const at = locate(ctx, loop.call);
+  for (const { name, nameNode } of exportedValues(module)) {
+    set.entries.push({
+      origin: walk.origin,
+      key: name,
+      keyKind: 'identifier',
+      keyText: name,
+      keyLocation: locate(ctx, nameNode),
+      ...withValueRef(ctx, nameNode, classifyValue(nameNode, ctx)),
+      valueName: nameNode.getText(),
+      conditional: walk.conditional,
+      via: [...walk.via, at],
+      ...(walk.toolset === undefined ? {} : { toolset: walk.toolset }),
+      fromType: { expression: loop.call.getText().slice(0, 80), location: at },
+    });
+  }
 }
 
 function readObject(ctx: MapContext, object: Node, set: ToolSet, walk: Walk): void {
