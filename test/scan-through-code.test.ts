@@ -206,6 +206,40 @@ describe('tool maps through helpers and builders', () => {
     }
   });
 
+  test('an array given as tools lists no array methods: real Mastra offers its index, or fails on a string', async () => {
+    const tool =
+      "const lookup = createTool({ id: 'lookup-order', description: 'x', inputSchema: z.object({}), execute: async () => ({}) });";
+    const head = [
+      "import { Agent } from '@mastra/core/agent';",
+      "import { createTool } from '@mastra/core/tools';",
+      "import { z } from 'zod';",
+      tool,
+      'const listed = (): Array<typeof lookup> => [lookup];',
+    ].join('\n');
+    const cases: Array<[string, string, string[] | undefined]> = [
+      ['a literal of tools', '[lookup] as any', ['_0']],
+      ['a literal of strings', "['lookup-order'] as any", undefined],
+      // The type route: the checker sees Array<Tool>, whose members are methods, not tools.
+      ['a helper typed as an array', 'listed() as any', ['_0']],
+    ];
+    for (const [name, tools, measured] of cases) {
+      const p = app({
+        'src/a.ts': `${head}\nexport const a = new Agent({ id: 'a', name: 'a', instructions: 'x', model: 'openai/gpt-4o-mini', tools: ${tools} });\n`,
+      });
+      try {
+        const a = agent(await scanRepository(p.root), 'a');
+        assert.deepEqual(keys(a), [], name);
+        assert.equal(a.tools.unresolved.length, 1, name);
+        assert.match(a.tools.unresolved[0]!.reason, /array.*"_0", "_1"/, name);
+        const { toolNames, error } = await captureFixtureAgent(p.root, a, provider());
+        if (measured) assert.deepEqual(toolNames, measured, name);
+        else assert.match(String(error), /Cannot use 'in' operator/, name);
+      } finally {
+        p.cleanup();
+      }
+    }
+  });
+
   test("Omit<T, 'debug'> is read from the signature: the dropped key is not offered, the others keep their literal", async () => {
     const release = agent(await scanFixture(FIXTURE), 'release-agent');
     assert.deepEqual(keys(release), ['deploy.run', 'statusPage']);

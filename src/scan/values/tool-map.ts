@@ -22,6 +22,7 @@ import {
   type Walk,
 } from './map-walk.ts';
 import { filledByCode, readCall, stopped } from './through-code.ts';
+import { ARRAY_TOOLS } from './typed-map.ts';
 import { entriesLoops, exportedValues, namespaceModule, type EntriesLoop } from './entries-loop.ts';
 
 export { emptyToolSet, keyOf, type MapContext } from './map-walk.ts';
@@ -121,6 +122,8 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
     if (prop) return collect(ctx, prop, set, { ...walk, via: [...walk.via, locate(ctx, expr)] });
   }
   if (Node.isObjectLiteralExpression(expr)) return readObject(ctx, expr, set, walk);
+  if (Node.isArrayLiteralExpression(expr))
+    return unresolved(ctx, set, walk, expr, `an array, not an object: ${ARRAY_TOOLS}`);
   if (Node.isConditionalExpression(expr)) {
     for (const branch of [expr.getWhenTrue(), expr.getWhenFalse()])
       collect(ctx, branch, set, { ...walk, conditional: true });

@@ -134,6 +134,14 @@ function shortened(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/**
+ * What @mastra/core (1.71.0, measured) does with an array given as `tools`: it enumerates the
+ * array's own keys, so a tool in it is offered as its index, and a string in it makes the call fail.
+ * An array's methods (`map`, `push`) are never keys.
+ */
+export const ARRAY_TOOLS =
+  'Mastra offers a tool in it under its index ("_0", "_1", …) and fails on a string in it; give tools as an object';
+
 function read(ctx: ScanContext, typed: Node, checker: ts.TypeChecker): TypedMap {
   const node = typed.compilerNode;
   // Mastra awaits what a tools function returns: `async () => ({...})` offers the record's keys,
@@ -159,6 +167,10 @@ function read(ctx: ScanContext, typed: Node, checker: ts.TypeChecker): TypedMap 
     }
     if (!(part.flags & ts.TypeFlags.Object) && !part.isIntersection()) {
       out.open = `its type ${printed(checker, part)} is not an object`;
+      continue;
+    }
+    if (checker.isArrayType(part) || checker.isTupleType(part)) {
+      out.open = `its type ${printed(checker, part)} is an array: ${ARRAY_TOOLS}`;
       continue;
     }
     if (part.getCallSignatures().length > 0) {
