@@ -95,6 +95,34 @@ describe('provable tool names', () => {
       assert.deepEqual((await scanWithInputs(fixturePath(app))).typeChecked, [], app);
   });
 
+  test('a comparison with a string that names no tool and stands for none is not asked of the checker', async () => {
+    const p = tempProject({
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { module: 'ES2022', moduleResolution: 'Bundler', strict: true },
+        include: ['src'],
+      }),
+      'src/agent.ts': [
+        "import { Agent } from '@mastra/core/agent';",
+        "export const agent = new Agent({ id: 'a', name: 'a', instructions: 'x', model: 'openai/gpt-4o-mini' });",
+        'interface Local { toolName: string }',
+        'export async function run(parts: Local[]) {',
+        "  for await (const chunk of (await agent.stream('x')).fullStream) parts.forEach((p: Local) => console.log(p.toolName === 'a.b', chunk.type));",
+        '}',
+        '',
+      ].join('\n'),
+    });
+    try {
+      const { scan, typeChecked } = await scanWithInputs(p.root);
+      assert.deepEqual(typeChecked, []);
+      assert.deepEqual(
+        scan.comparisons.map((c) => [c.value, c.provable]),
+        [['a.b', undefined]],
+      );
+    } finally {
+      p.cleanup();
+    }
+  });
+
   test("what the tracer cannot decide gets the type checker's answer", async () => {
     // A parameter typed by the app, but declared inside a loop over an agent's stream: the checker
     // calls it provable (it looks at the loop), and the tracer leaves it to the checker.
@@ -110,7 +138,9 @@ describe('provable tool names', () => {
       }),
       'src/agent.ts': [
         "import { Agent } from '@mastra/core/agent';",
-        "export const agent = new Agent({ id: 'a', name: 'a', instructions: 'x', model: 'openai/gpt-4o-mini' });",
+        "import { createTool } from '@mastra/core/tools';",
+        "const ab = createTool({ id: 'a-b', description: 'x', execute: async () => ({}) });",
+        "export const agent = new Agent({ id: 'a', name: 'a', instructions: 'x', model: 'openai/gpt-4o-mini', tools: { 'a.b': ab } });",
         'interface Local { toolName: string }',
         'export async function run(parts: Local[]) {',
         "  for await (const chunk of (await agent.stream('x')).fullStream) parts.forEach((p: Local) => console.log(p.toolName === 'a.b', chunk.type));",
@@ -124,7 +154,7 @@ describe('provable tool names', () => {
       const { scan, typeChecked } = await scanWithInputs(p.root);
       assert.deepEqual(typeChecked, [path.join(p.root, 'src/agent.ts')]);
       assert.deepEqual(
-        scan.comparisons.map((c) => [c.value, c.provable]),
+        scan.mentions.filter((m) => m.context === 'comparison').map((m) => [m.name, m.provable]),
         [['a.b', access?.checker]],
       );
     } finally {

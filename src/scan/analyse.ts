@@ -486,11 +486,14 @@ export function analyse(
       if (matches.length === 0) {
         // A `tool-…` part type that names no tool is some other part, not a stale name.
         if (literal.prefix) continue;
-        const stale =
-          literal.provable || holdsNames.has(scopedText(compared))
-            ? staleOf(literal.value, castTo, agents)
-            : undefined;
-        comparisons.push(stale ? { ...literal, staleOf: stale } : literal);
+        // The type checker is asked only when a stale name could follow from its answer.
+        const candidate = staleOf(literal.value, castTo, agents);
+        const holds = holdsNames.has(scopedText(compared));
+        const stale = candidate && (holds || literal.provable()) ? candidate : undefined;
+        const { provable: _asked, ...rest } = literal;
+        comparisons.push(
+          stale ? { ...rest, ...(holds ? {} : { provable: true }), staleOf: stale } : rest,
+        );
         continue;
       }
       const same = (a: ToolName, b: ToolName) =>
@@ -509,7 +512,7 @@ export function analyse(
             as: matches.filter((x) => same(x, m)).map((x) => x.as),
           })),
         in: 'code',
-        provable: literal.provable,
+        provable: literal.provable(),
         ...(literal.alternatives.length ? { alternatives: literal.alternatives } : {}),
         ...(literal.prefix ? { prefix: literal.prefix } : {}),
         ...(literal.objectKey ? { objectKey: true } : {}),

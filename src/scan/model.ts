@@ -424,7 +424,12 @@ export interface Comparison {
   value: string;
   raw: string;
   location: Location;
-  provable: boolean;
+  /**
+   * The compared value is provably a name Mastra produced (a stream chunk's `toolName`). Present
+   * only where it was asked, because it decided something: for a string that stands for a tool
+   * (`staleOf`). A comparison that names no tool and stands for none is not asked about.
+   */
+  provable?: boolean;
   /** The other strings the same value is compared with in one test: `a === 'x' || a === 'y'`, a switch, a list. */
   alternatives: string[];
   /** `tool-` when the literal is a UI message part's type (`part.type === 'tool-weatherTool'`). */

@@ -379,7 +379,13 @@ export function tiedTo(
   return undefined;
 }
 
-export interface ComparedLiteral extends Comparison {
+export interface ComparedLiteral extends Omit<Comparison, 'provable'> {
+  /**
+   * Whether the compared value is provably a name Mastra produced. Asked (of the syntax, else the
+   * type checker) only where the answer decides something: a comparison with a known tool's name,
+   * or a string that may stand for one. Remembered once asked.
+   */
+  provable: () => boolean;
   /** The compared expression, for tying the comparison to an agent. */
   compared: Node;
   /** Where the one tool is defined that the branch this test guards casts its data to. */
@@ -449,6 +455,19 @@ function castAt(ctx: ScanContext, literal: Node): { castTo?: CastTo } {
  */
 export const COMPARISON_TEXT = /toolName|tool_name|['"`]tool-/;
 
+/** A function that runs at most once and then returns what it returned. */
+function once<T>(fn: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = fn();
+      done = true;
+    }
+    return value;
+  };
+}
+
 export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLiteral[] {
   const out: ComparedLiteral[] = [];
   if (!COMPARISON_TEXT.test(file.getFullText())) return out;
@@ -470,7 +489,7 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
         ...(partType ? { prefix: UI_TOOL_PART } : {}),
         raw: n.getText(),
         location: locate(ctx, n),
-        provable: isProvableToolName(ctx, compared),
+        provable: once(() => isProvableToolName(ctx, compared)),
         alternatives: group
           .filter((g) => g !== node)
           .flatMap((g) => literalValue(g) ?? (Node.isIdentifier(g) ? g.getText() : []))
