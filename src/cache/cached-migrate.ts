@@ -15,6 +15,9 @@ import type { MigrateOptions, MigrateResult } from '../migrate/migrate.ts';
 import { selectRules } from '../migrate/rules.ts';
 import { PhaseClock } from '../progress.ts';
 import { discover, isInside, realRoot, type Discovered } from '../scan/files/discover.ts';
+import { TextCache } from '../scan/files/text-cache.ts';
+import { holdsNoMastra } from '../scan/no-mastra.ts';
+import { noMastraResult } from '../migrate/no-mastra.ts';
 import { cacheDir } from './dir.ts';
 import {
   codeFingerprint,
@@ -37,7 +40,8 @@ export interface CacheOptions {
 export type CachedMigrateOptions = MigrateOptions & CacheOptions;
 
 /** How a run used the cache (for tests and `--verbose`). */
-export type CacheOutcome = 'off' | 'hit' | 'miss' | 'stored';
+/** `skipped`: the tree holds no Mastra code, an answer cheaper than hashing its files. */
+export type CacheOutcome = 'off' | 'hit' | 'miss' | 'stored' | 'skipped';
 
 /** Files whose fingerprints the key took, and how many of them had to be read to get them. */
 export interface CacheFiles {
@@ -105,6 +109,12 @@ export async function migrateWithCache(
   clock.start('discover');
   const discovered = await discover(root, options);
   clock.end(discovered.sources.length);
+  // Nothing to do, nothing paid: a tree without Mastra code is answered without hashing it.
+  const texts = new TextCache();
+  if (options.names === undefined && holdsNoMastra(discovered, texts)) {
+    outcome?.('skipped');
+    return noMastraResult(discovered, texts, rules, true, clock);
+  }
 
   const listed = [...discovered.sources, ...discovered.tsconfigs, ...discovered.texts];
   clock.start('cache', listed.length);
@@ -131,7 +141,7 @@ export async function migrateWithCache(
   }
 
   const { value: result, reads } = await recordingReads(new Set(listed), () =>
-    full({ discovered, clock }),
+    full({ discovered, clock, texts }),
   );
   // prettier looks for its config from each file it formats up to the top of the disk.
   const formatted = new Set(result.files.map((f) => path.dirname(path.join(root, f.file))));

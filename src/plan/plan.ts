@@ -26,6 +26,7 @@ import { unreadPrompts } from './rules/unread-prompts.ts';
 import { insideDefinition, usesNamed } from './evidence.ts';
 import { Offers, runDescription } from '../offers/index.ts';
 import { planReferences } from './rules/references.ts';
+import { grouped, unparsableFindings } from './group.ts';
 import { delegationIdFindings } from './rules/delegation-ids.ts';
 import { planToolChoice, type FinalNames } from './rules/tool-choice.ts';
 import { planWrapRuntimeTools, wrapNote } from './rules/wrap-runtime.ts';
@@ -242,13 +243,7 @@ function reportOnly(scan: ScanResult, rules: ReadonlySet<RuleId>): Finding[] {
         agents: [],
       });
   }
-  for (const f of scan.files.unparsable)
-    findings.push({
-      kind: 'unparsable',
-      message: `could not process: ${f.message}`,
-      locations: [{ file: f.file, line: 1, column: 1, start: 0, end: 0 }],
-      agents: [],
-    });
+  findings.push(...unparsableFindings(scan));
   return findings;
 }
 
@@ -470,23 +465,6 @@ export function wireChanges(scan: ScanResult, edits: readonly Edit[]): AgentWire
       (t) => t.wireName,
     ),
   }));
-}
-
-/** One finding per kind, agents and message, with all its locations (in first-seen order). */
-function grouped(findings: readonly Finding[]): Finding[] {
-  const byKey = new Map<string, Finding>();
-  for (const f of findings) {
-    const key = `${f.kind}\0${f.rule ?? ''}\0${f.agents.join('\0')}\0${f.message}`;
-    const same = byKey.get(key);
-    if (!same) {
-      byKey.set(key, { ...f, locations: [...f.locations] });
-      continue;
-    }
-    for (const l of f.locations)
-      if (!same.locations.some((x) => x.file === l.file && x.start === l.start))
-        same.locations.push(l);
-  }
-  return [...byKey.values()];
 }
 
 export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {

@@ -101,6 +101,8 @@ export interface Report {
   files: ReportFile[];
   /** `migrate --verify`: the app measured before and after, next to the plan. */
   verify?: MigrateVerification;
+  /** The tree holds no Mastra code, and why the scan can say so (nothing was parsed). */
+  noMastraCode?: string;
 }
 
 /** The unchecked agents by reason, in report order: `[reason, agents]`. */

@@ -11,7 +11,8 @@ import { findNameUses } from './mentions/name-uses.ts';
 import { discover, prefilter, type Discovered, type DiscoverOptions } from './files/discover.ts';
 import { FileFailure } from './files/isolate.ts';
 import { installedMastraVersion } from './files/mastra-install.ts';
-import { mastraScope } from './files/mastra-scope.ts';
+import { declaresMastra, mastraScope } from './files/mastra-scope.ts';
+import { noMastraScan } from './no-mastra.ts';
 import { nothingInstalled } from './files/installed.ts';
 import { applyMeasuredNames, readNamesFile } from './measured-names.ts';
 import type { ScanFileError, ScanResult } from './model.ts';
@@ -37,6 +38,8 @@ export interface ScanOptions extends DiscoverOptions {
   names?: string;
   /** The files of the root, when the caller has listed them already (the cache does, to hash them). */
   discovered?: Discovered;
+  /** Texts the caller has read already (the cache's check for Mastra code), read again from here. */
+  texts?: TextCache;
 }
 
 export async function scanRepository(
@@ -152,16 +155,20 @@ export async function scanWithInputs(
   const root = discovered.root;
 
   clock.start('prefilter', discovered.sources.length);
-  const texts = new TextCache();
+  const texts = options.texts ?? new TextCache();
   const prefiltered = prefilter(root, discovered.sources, clock, texts);
   const { skipped, unreadable } = prefiltered;
+  const manifests = discovered.texts.filter((f) => path.basename(f) === 'package.json');
+  if (!prefiltered.namesMastra && !declaresMastra(root, manifests, (f) => texts.read(f))) {
+    clock.end();
+    const scan = noMastraScan(discovered, prefiltered);
+    if (names) scan.measuredNames = applyMeasuredNames(scan, names.doc, names.file);
+    return { scan, discovered, texts, parsedText: () => undefined, typeChecked: [] };
+  }
   // Candidates of packages that cannot import Mastra are not parsed (their strings still count as
   // name uses, below).
-  const { inside, outside } = mastraScope(
-    root,
-    prefiltered.candidates,
-    discovered.texts.filter((f) => path.basename(f) === 'package.json'),
-    (f) => texts.read(f),
+  const { inside, outside } = mastraScope(root, prefiltered.candidates, manifests, (f) =>
+    texts.read(f),
   );
   // Files no pass would read are not parsed (`worth-parsing.ts`).
   const { parsed: candidates, unparsed } = splitCandidates(root, inside, (f) => texts.read(f));

@@ -5,9 +5,16 @@ import { fileURLToPath } from 'node:url';
 
 const BASE = fileURLToPath(new URL('../../.tmp/', import.meta.url));
 
-export function tempProject(files: Record<string, string>): { root: string; cleanup: () => void } {
-  mkdirSync(BASE, { recursive: true });
-  const root = mkdtempSync(path.join(BASE, 'proj-'));
+/**
+ * `base`: the folder to create it in (default: the repository's `.tmp/`, under its package.json
+ * and node_modules; `os.tmpdir()` for a project with nothing above it).
+ */
+export function tempProject(
+  files: Record<string, string>,
+  base = BASE,
+): { root: string; cleanup: () => void } {
+  mkdirSync(base, { recursive: true });
+  const root = mkdtempSync(path.join(base, 'proj-'));
   for (const [rel, text] of Object.entries(files)) {
     const file = path.join(root, rel);
     mkdirSync(path.dirname(file), { recursive: true });

@@ -82,5 +82,6 @@ export function renderGithub(report: Report, options: GithubOptions = {}): strin
   return [
     ...report.changes.map((c) => changeCommand(c, file)),
     ...report.findings.map((f) => findingCommand(f, file)),
+    ...(report.noMastraCode ? [workflowCommand('note', [], report.noMastraCode)] : []),
   ].join('\n');
 }

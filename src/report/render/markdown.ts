@@ -68,6 +68,9 @@ function documentParts(report: Report): Part[] {
         `Not checked in full (${reason}): ${agents.map((a) => `\`${a}\``).join(', ')}`,
     ),
     ...(t.unchecked ? [''] : []),
+    ...(report.noMastraCode
+      ? [`${report.noMastraCode[0]!.toUpperCase()}${report.noMastraCode.slice(1)}.`, '']
+      : []),
   ]);
   // Only agents whose names change or that a finding is about: unchanged ones are noise in a PR.
   const concerned = new Set(report.findings.flatMap((f) => f.agents));

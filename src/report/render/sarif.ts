@@ -155,6 +155,7 @@ export function renderSarif(report: Report): string {
           findings: report.totals.findings,
           notes: report.totals.notes,
           uncheckedAgents: report.unchecked,
+          ...(report.noMastraCode ? { noMastraCode: report.noMastraCode } : {}),
         },
         results: [
           ...report.changes.map(changeResult),

@@ -116,6 +116,8 @@ export function renderText(report: Report, style: Style = PLAIN): string {
   const unchecked = t.unchecked
     ? ` (${t.unchecked} ${t.unchecked === 1 ? 'agent' : 'agents'} not checked in full)`
     : '';
+  if (report.noMastraCode)
+    out.push('', `${report.noMastraCode[0]!.toUpperCase()}${report.noMastraCode.slice(1)}.`);
   out.push(
     '',
     `${t.changes} ${t.changes === 1 ? 'edit' : 'edits'} in ${t.files} ${t.files === 1 ? 'file' : 'files'} (${t.preserved} keep the names the model sees, ${t.fixed} fix a request or a prompt, ${t.renamed} change a name the model sees); ` +

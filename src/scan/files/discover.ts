@@ -194,6 +194,7 @@ export const MASTRA_SIGNS =
 export const TOOL_WORDS = /(?<![/@])\b(?:tools|agents)\b(?!\/)/;
 
 const RELEVANT = new RegExp(`${MASTRA_SIGNS.source}|${TOOL_WORDS.source}`);
+const NAMES_MASTRA = /@mastra\//;
 
 export interface Prefiltered {
   /** Sources worth parsing. */
@@ -202,6 +203,8 @@ export interface Prefiltered {
   skipped: ScanFileError[];
   /** Files that cannot be read faithfully (another encoding, an I/O error): never parsed, never rewritten. */
   unreadable: ScanFileError[];
+  /** Some source names `@mastra/` (an import, a re-export, a comment). */
+  namesMastra: boolean;
 }
 
 /** Synchronous reads: for thousands of small files they are several times faster than a pool of promises. */
@@ -211,12 +214,15 @@ export function prefilter(
   clock?: PhaseClock,
   texts = new TextCache(0),
 ): Prefiltered {
-  const out: Prefiltered = { candidates: [], skipped: [], unreadable: [] };
+  const out: Prefiltered = { candidates: [], skipped: [], unreadable: [], namesMastra: false };
   for (const file of files) {
     const read = texts.source(file);
     clock?.tick();
     if (read.ok) {
-      if (RELEVANT.test(read.text)) out.candidates.push(file);
+      if (RELEVANT.test(read.text)) {
+        out.candidates.push(file);
+        out.namesMastra ||= NAMES_MASTRA.test(read.text);
+      }
     } else if (read.kind !== 'missing') {
       (read.kind === 'binary' ? out.skipped : out.unreadable).push({
         file: toPosix(path.relative(root, file)),

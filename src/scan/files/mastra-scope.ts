@@ -185,6 +185,42 @@ export function mastraScope(
   return out;
 }
 
+/**
+ * Whether a package.json the scan lists (`manifests`, absolute paths), or one in a folder above the
+ * root, declares a Mastra package. With no source naming `@mastra/` either, the tree holds no
+ * Mastra code: nothing there can construct an agent (`no-mastra.ts`).
+ */
+export function declaresMastra(
+  root: string,
+  manifests: readonly string[],
+  read: (file: string) => string | undefined,
+): boolean {
+  const above: string[] = [];
+  for (let d = path.dirname(root); ; d = path.dirname(d)) {
+    above.push(path.join(d, 'package.json'));
+    if (path.dirname(d) === d) break;
+  }
+  for (const file of [...manifests, ...above]) {
+    const outside = !manifests.includes(file);
+    if (outside) noteRead(file);
+    let text: string | undefined;
+    try {
+      text = outside ? readFileSync(file, 'utf8') : read(file);
+    } catch {
+      continue;
+    }
+    if (!text || (!MASTRA.test(text) && !/"mastra"/.test(text))) continue;
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === 'object' && depNames(value as Manifest).some(isMastraPackage))
+        return true;
+    } catch {
+      // A package.json that does not parse declares nothing.
+    }
+  }
+  return false;
+}
+
 /** Module specifiers of imports, re-exports, dynamic imports and requires. */
 const SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*['"]([^'"\n]+)['"]/g;
 
