@@ -1,9 +1,10 @@
 // Real repositories for the benchmark: public snapshots pinned by commit, fetched on demand into
-// .bench/repos/ (never committed), chosen for the shapes of issue 20: a product monorepo with
-// Mastra in a few places, a large app with few agents, an examples monorepo of many small apps,
-// a workshop app, an app with many agents, a library monorepo without agents. `*-installed` shapes
-// are the same commit with its dependencies installed (scripts off), so the installed declarations
-// are read too.
+// .bench/repos/ (never committed), chosen for the shapes of issue 20 (a product monorepo with
+// Mastra in a few places, a large app with few agents, an examples monorepo of many small apps, a
+// workshop app, an app with many agents, a library monorepo without agents) and of issue 35 (a
+// large package with Mastra in a Medusa monorepo, a large app, a monorepo no package of which
+// depends on Mastra). `*-installed` shapes are the same commit with its dependencies installed
+// (scripts off), so the installed declarations are read too.
 //   node bench/repos.mjs fetch [--install]   clones the missing ones (needs git and the network)
 // BENCH_REPOS_DIR names another folder holding checkouts under the same names.
 import { execFileSync } from 'node:child_process';
@@ -41,6 +42,21 @@ export const SHAPES = [
     repo: 'ssdeanx/AgentStack',
     commit: '0243bdbb7ffc4a746fcf7a18692f2bb687a6f33b',
     shape: 'many agents (~76)',
+  },
+  {
+    repo: 'Jaal-Yantra-Textiles/v2',
+    commit: '5029c4e864f6c2b977843be231c216b4e9202807',
+    shape: 'Medusa monorepo, ~4,900 .ts in the packages with @mastra/core, 15 agents',
+  },
+  {
+    repo: 'epic-hq/Insights',
+    commit: 'd02a85e8c7306d0a42691ae06b8c2397e2a0e3d6',
+    shape: 'app, ~1,500 files, 17 agents',
+  },
+  {
+    repo: 'f4falalu/echo',
+    commit: '0ad73f9d339d78b64f2115e38b74d174b66be94f',
+    shape: 'monorepo, ~10,000 files, no package depends on @mastra/core',
   },
   {
     repo: 'Arize-ai/openinference',
