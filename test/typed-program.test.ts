@@ -11,6 +11,7 @@ import { SyntaxKind, ts } from 'ts-morph';
 import { discover, prefilter } from '../src/scan/files/discover.ts';
 import { createProject } from '../src/scan/files/project.ts';
 import { TsConfigs } from '../src/scan/files/tsconfigs.ts';
+import { scanWithInputs } from '../src/scan/scan.ts';
 import { typedProjects } from '../src/scan/values/type-oracle.ts';
 import { ParsedFiles, typedProgram } from '../src/scan/values/typed-program.ts';
 import { tempProject } from './helpers/temp-project.ts';
@@ -155,6 +156,42 @@ describe('the typed program', () => {
       // Every later question is answered by the same program.
       for (const f of all) builds.add(typed.programWith(f));
       assert.equal(builds.size, 5);
+    } finally {
+      p.cleanup();
+    }
+  });
+});
+
+describe('a tool id the checker must read', () => {
+  test('is asked where the tool is defined, once: three agents using it cost one file, with the same id', async () => {
+    const agent = (name: string) =>
+      [
+        "import { Agent } from '@mastra/core/agent';",
+        "import { lookup } from './tools';",
+        `export const ${name} = new Agent({ id: '${name}', name: '${name}', instructions: 'x', model: 'openai/gpt-4o-mini', tools: { lookup } });`,
+        '',
+      ].join('\n');
+    const p = tempProject({
+      'tsconfig.json': TSCONFIG,
+      // A factory: only the type checker can tell the id of what it returns.
+      'src/tools.ts': [
+        "import { createTool } from '@mastra/core/tools';",
+        'const make = <const T extends string>(id: T) =>',
+        "  createTool({ id, description: 'x', execute: async () => ({}) });",
+        "export const lookup = make('lookup-order');",
+        '',
+      ].join('\n'),
+      'src/a.ts': agent('a'),
+      'src/b.ts': agent('b'),
+      'src/c.ts': agent('c'),
+    });
+    try {
+      const { scan, typeChecked } = await scanWithInputs(p.root);
+      assert.deepEqual(typeChecked, [path.join(p.root, 'src/tools.ts')]);
+      assert.deepEqual(
+        scan.agents.map((a) => a.tools.entries.map((e) => 'id' in e.value && e.value.id)),
+        [['lookup-order'], ['lookup-order'], ['lookup-order']],
+      );
     } finally {
       p.cleanup();
     }

@@ -2,8 +2,8 @@
  * Mastra's built-in tools. Their ids are read from the @mastra/core installed in the scanned repo
  * (the `id` type argument in its declarations); this table is the fallback when it is not installed.
  */
-import type { Node } from '../../ts-morph.ts';
-import type { MastraExport } from '../ast.ts';
+import { Node, VariableDeclarationKind } from '../../ts-morph.ts';
+import { declaredSymbol, type MastraExport } from '../ast.ts';
 import { UNDECIDED } from './package-tool-ids.ts';
 import { fromUnresolvedPackage } from './unresolved-package.ts';
 import type { TypeOracle } from './type-oracle.ts';
@@ -37,10 +37,41 @@ export const BUNDLED_BUILTIN_IDS: Readonly<Record<string, string>> = {
 /** A marker that becomes a provider-defined tool: it has no id and must never be re-keyed. */
 export const WEB_SEARCH_MARKER = 'webSearchTool';
 
+/** Answers already given, by the node asked about (one question per definition). */
+const answered = new WeakMap<Node, string | null>();
+
+/**
+ * Where the id of the value an identifier names is asked: the name in its `const` declaration,
+ * which has the type every use of it has. Ten agents that register one tool then ask about one
+ * file, not ten (each new file asked about rebuilds the typed program and its checker).
+ */
+function definitionOf(node: Node): Node {
+  if (!Node.isIdentifier(node)) return node;
+  const decls = declaredSymbol(node)?.getDeclarations() ?? [];
+  const decl = decls.length === 1 ? decls[0] : undefined;
+  if (!decl || !Node.isVariableDeclaration(decl)) return node;
+  const list = decl.getParent();
+  const name = decl.getNameNode();
+  return Node.isVariableDeclarationList(list) &&
+    list.getDeclarationKind() === VariableDeclarationKind.Const &&
+    Node.isIdentifier(name)
+    ? name
+    : node;
+}
+
 /** The literal `id` type of a tool value, as the installed declarations type it. */
-export function declaredToolId(types: TypeOracle, node: Node): string | undefined {
+export function declaredToolId(types: TypeOracle, use: Node): string | undefined {
   // A package's declarations are all the checker could read the id from: none are installed.
-  if (types.installed === false && fromUnresolvedPackage(node)) return undefined;
+  if (types.installed === false && fromUnresolvedPackage(use)) return undefined;
+  const node = definitionOf(use);
+  const known = answered.get(node);
+  if (known !== undefined) return known ?? undefined;
+  const id = askId(types, node);
+  answered.set(node, id ?? null);
+  return id;
+}
+
+function askId(types: TypeOracle, node: Node): string | undefined {
   return types.withTypes(node, (typed) => {
     try {
       const idProp = typed.getType().getProperty('id');
