@@ -162,6 +162,62 @@ describe('the typed program', () => {
   });
 });
 
+describe('files announced before they are asked about', () => {
+  test('come into one program: three UI files with comparisons cost one build, not three', async () => {
+    const ui = (n: number) =>
+      [
+        "import type { UIMessage } from 'ai';",
+        `export const is${n} = (m: UIMessage) => m.parts.some((p) => (p as { toolName?: string }).toolName === 'lookup');`,
+        '',
+      ].join('\n');
+    const p = tempProject({
+      'tsconfig.json': TSCONFIG,
+      'src/agent.ts': [
+        "import { Agent } from '@mastra/core/agent';",
+        "import { createTool } from '@mastra/core/tools';",
+        "const lookup = createTool({ id: 'lookup', description: 'x', execute: async () => ({}) });",
+        "export const agent = new Agent({ id: 'a', name: 'a', instructions: 'x', model: 'openai/gpt-4o-mini', tools: { lookup } });",
+        '',
+      ].join('\n'),
+      'src/a.tsx': ui(1),
+      'src/b.tsx': ui(2),
+      'src/c.tsx': ui(3),
+    });
+    try {
+      const all = ['a', 'b', 'c'].map((f) => path.join(p.root, `src/${f}.tsx`));
+      const typed = typedProgram({ noLib: true }, () => undefined, new ParsedFiles());
+      typed.expect(all.slice(1));
+      const first = typed.programWith(all[0]!);
+      assert.ok(
+        all.every((f) => first.getSourceFile(f)),
+        'every announced file is in the first build',
+      );
+      assert.equal(typed.programWith(all[1]!), first);
+      assert.equal(typed.programWith(all[2]!), first);
+      // Without the announcement, each new file is a new build.
+      const plain = typedProgram({ noLib: true }, () => undefined, new ParsedFiles());
+      assert.equal(new Set(all.map((f) => plain.programWith(f))).size, 3);
+
+      // The scan announces them: the same files are type-checked, with the same answers.
+      const { scan, typeChecked, typedBuilds } = await scanWithInputs(p.root);
+      assert.deepEqual(typeChecked.sort(), [...all].sort());
+      assert.equal(typedBuilds, 1);
+      assert.deepEqual(
+        scan.mentions
+          .filter((m) => m.context === 'comparison')
+          .map((m) => [path.basename(m.location.file), m.provable]),
+        [
+          ['a.tsx', true],
+          ['b.tsx', true],
+          ['c.tsx', true],
+        ],
+      );
+    } finally {
+      p.cleanup();
+    }
+  });
+});
+
 describe('a tool id the checker must read', () => {
   test('is asked where the tool is defined, once: three agents using it cost one file, with the same id', async () => {
     const agent = (name: string) =>

@@ -58,6 +58,7 @@ import {
 } from './model.ts';
 import { findNameUses } from './mentions/name-uses.ts';
 import { staleOf } from './mentions/stale-comparisons.ts';
+import { syntaxAnswer } from './mentions/provable-tool-name.ts';
 import { dataWords } from './mentions/data-words.ts';
 import { delegationIdComparisons, hookOwner } from './mentions/delegation-ids.ts';
 import { agentSources, keysOf, providerDefined } from './registrations/sources.ts';
@@ -466,8 +467,7 @@ export function analyse(
   const agentOfCall = (node: Node) =>
     callAt.get(`${relativePath(ctx, node.getSourceFile().getFilePath())}:${node.getStart()}`);
   const processorClasses = processorOwners(constructors);
-  for (const sf of sourceFiles) {
-    nameMappings.push(...inFile(sf, () => nameConversions(ctx, sf)));
+  const compared = sourceFiles.map((sf) => {
     const literals = inFile(sf, () => comparedLiterals(ctx, sf));
     // Compared values (by function and text) that are also compared with a known tool's name.
     const holdsNames = new Set(
@@ -475,6 +475,26 @@ export function analyse(
         .filter((l) => allNames.some((n) => n.name === l.value))
         .map((l) => scopedText(l.compared)),
     );
+    return { sf, literals, holdsNames };
+  });
+  // The files whose comparisons only the type checker can decide, announced before the first
+  // question so that one typed program answers them all.
+  ctx.types.expect?.(
+    compared
+      .filter(({ sf, literals, holdsNames }) =>
+        literals.some(
+          (l) =>
+            (allNames.some((n) => n.name === l.value) ||
+              (!l.prefix &&
+                !holdsNames.has(scopedText(l.compared)) &&
+                staleOf(l.value, l.castTo, agents) !== undefined)) &&
+            inFile(sf, () => syntaxAnswer(ctx, l.compared)) === undefined,
+        ),
+      )
+      .map(({ sf }) => sf.getFilePath()),
+  );
+  for (const { sf, literals, holdsNames } of compared) {
+    nameMappings.push(...inFile(sf, () => nameConversions(ctx, sf)));
     for (const { compared, castTo, ...literal } of literals) {
       // A comparison on one agent's results names that agent's tools; others cannot be tied.
       // ... or the results a processor of one agent sees.

@@ -57,6 +57,8 @@ export interface ScanInputs {
   parsedText: (file: string) => string | undefined;
   /** Files whose questions needed the type checker (a project with the installed declarations). */
   typeChecked: string[];
+  /** Typed programs built to answer them (each new file asked about, unannounced, is one more). */
+  typedBuilds: number;
 }
 
 /**
@@ -163,7 +165,14 @@ export async function scanWithInputs(
     clock.end();
     const scan = noMastraScan(discovered, prefiltered);
     if (names) scan.measuredNames = applyMeasuredNames(scan, names.doc, names.file);
-    return { scan, discovered, texts, parsedText: () => undefined, typeChecked: [] };
+    return {
+      scan,
+      discovered,
+      texts,
+      parsedText: () => undefined,
+      typeChecked: [],
+      typedBuilds: 0,
+    };
   }
   // Candidates of packages that cannot import Mastra are not parsed (their strings still count as
   // name uses, below).
@@ -243,5 +252,12 @@ export async function scanWithInputs(
   }
   const parsedText = (file: string) =>
     blocked.has(file) ? undefined : project.getSourceFile(file)?.getFullText();
-  return { scan, discovered, texts, parsedText, typeChecked: types.typeChecked?.() ?? [] };
+  return {
+    scan,
+    discovered,
+    texts,
+    parsedText,
+    typeChecked: types.typeChecked?.() ?? [],
+    typedBuilds: types.builds?.() ?? 0,
+  };
 }

@@ -10,6 +10,11 @@ import { unwrap, type ScanContext } from '../ast.ts';
 import { declarationOrigin, originOf, type Origin } from '../values/value-origin.ts';
 
 export function isProvableToolName(ctx: ScanContext, compared: Node): boolean {
+  return syntaxAnswer(ctx, compared) ?? ctx.types.withTypes(compared, typedInProject) ?? false;
+}
+
+/** The answer without the type checker, or undefined when only the checker can give it. */
+export function syntaxAnswer(ctx: ScanContext, compared: Node): boolean | undefined {
   const expr = unwrap(compared);
   if (Node.isIdentifier(expr)) return destructuredFromMastra(expr);
   if (!Node.isPropertyAccessExpression(expr)) return false;
@@ -17,8 +22,7 @@ export function isProvableToolName(ctx: ScanContext, compared: Node): boolean {
   if (traced !== undefined) return traced;
   // The checker's answer rests on declarations in node_modules (typedInProject): with none
   // installed, it can only be no.
-  if (ctx.types.installed === false) return false;
-  return ctx.types.withTypes(compared, typedInProject) ?? false;
+  return ctx.types.installed === false ? false : undefined;
 }
 
 /**

@@ -27,6 +27,13 @@ export interface TypeOracle {
   packageToolId(fromFile: string, module: string, exportName: string): ToolIdAnswer;
   /** Files asked about with the checker so far (each loads the installed declarations it imports). */
   typeChecked?(): string[];
+  /** Typed programs built so far (each with a new checker). */
+  builds?(): number;
+  /**
+   * Files that will be asked about next: their program is built once with all of them, instead of
+   * again for each (a new root makes a new program and checker).
+   */
+  expect?(files: readonly string[]): void;
   /** Files the typed projects loaded, outside node_modules (what their answers rest on). */
   loaded?(): string[];
 }
@@ -121,5 +128,20 @@ export function typedProjects(configs: TsConfigs, scan?: Project, installed?: bo
       return ids.idOf(fromFile, module, exportName, optionsFor(fromFile).options);
     },
     typeChecked: () => [...checked],
+    builds: () => [...programs.values()].reduce((n, p) => n + p.builds(), 0),
+    expect(files) {
+      const byConfig = new Map<string, string[]>();
+      for (const file of files) {
+        const { key } = optionsFor(file);
+        byConfig.set(key, [...(byConfig.get(key) ?? []), file]);
+      }
+      for (const [key, list] of byConfig) {
+        const { options } = optionsFor(list[0]!);
+        let typed = programs.get(key);
+        if (!typed)
+          programs.set(key, (typed = typedProgram(options, shared, parsed, siblingsOf(key))));
+        typed.expect(list);
+      }
+    },
   };
 }

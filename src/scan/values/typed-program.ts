@@ -45,6 +45,10 @@ export interface TypedProgram {
   programWith(file: string): ts.Program;
   /** The program built so far, if any. */
   current(): ts.Program | undefined;
+  /** Programs built so far. */
+  builds(): number;
+  /** Adds roots that will be asked about, built into the next program in one go. */
+  expect(files: readonly string[]): void;
 }
 
 /** Rebuilds for single new roots before the rest of the tsconfig's files are added in one go. */
@@ -89,14 +93,24 @@ export function typedProgram(
       ),
   };
   const roots: string[] = [];
+  const expected = new Set<string>();
   let program: ts.Program | undefined;
+  let builds = 0;
   return {
+    builds: () => builds,
+    expect(files) {
+      for (const f of files) if (!roots.includes(f)) expected.add(f);
+    },
     programWith(file) {
       if (program?.getSourceFile(file)) return program;
       // Each new root builds the program and a checker again. Most runs ask about a file or two;
       // one that keeps asking about new files gets every file of the tsconfig at once instead.
       if (roots.length === BATCH_AFTER) roots.push(...siblings().filter((f) => f !== file));
+      // Files announced as asked about next come in this build too (see `expect`).
+      for (const f of expected) if (f !== file && !roots.includes(f)) roots.push(f);
+      expected.clear();
       roots.push(file);
+      builds++;
       program = ts.createProgram({
         rootNames: [...roots],
         options,
