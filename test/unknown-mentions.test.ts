@@ -174,3 +174,44 @@ describe('a word is a tool mention only when something says so', () => {
     assert.deepEqual(unknownWithIds('Avoid retries; use sendSignalTool.'), ['sendSignalTool']);
   });
 });
+
+describe('spellings no source can offer', () => {
+  /** The findings of the agent `ops`, whose tools and processors are written in `config`. */
+  function opsUnknown(config: string, description: string): string[] {
+    const text = `import { Agent } from '@mastra/core/agent';
+import { ToolSearchProcessor } from '@mastra/core/processors';
+import { createTool } from '@mastra/core/tools';
+const dbQuery = createTool({ id: 'db_query', description: ${JSON.stringify(description)}, execute: async () => ({}) });
+const dbWrite = createTool({ id: 'db_write', description: 'Write rows.', execute: async () => ({}) });
+const clock = createTool({ id: 'clock', description: 'Now.', execute: async () => ({}) });
+declare const plugins: Record<string, never>;
+export const ops = new Agent({ id: 'ops', name: 'ops', instructions: 'You run chores.', model: 'openai/gpt-4o-mini', ${config} });
+`;
+    const scan = scanSource('/virtual/ops.ts', text);
+    return unknownToolMentions(scan, new Offers(scan), new Set())
+      .filter((f) => f.agents.includes('ops'))
+      .map((f) => /"([^"]+)"/.exec(f.message)![1]!);
+  }
+  const deferred =
+    'tools: { clock }, inputProcessors: [new ToolSearchProcessor({ tools: { dbQuery, dbWrite }, search: { topK: 5 } })]';
+
+  test('a tool a tool search loads is named by its id: a dotted spelling of it is stale, other dotted words are not names', () => {
+    assert.deepEqual(
+      opsUnknown(deferred, 'Reads rows. For writes use db.write with confirm: true.'),
+      ['db.write'],
+    );
+    assert.deepEqual(
+      opsUnknown(deferred, 'Reads rows. For writes use db.connection with confirm: true.'),
+      [],
+    );
+  });
+
+  test('a map the scan cannot list may offer any legal name, never one Mastra would rewrite', () => {
+    const open = 'tools: { ...plugins, clock, dbQuery }';
+    // `db_write` is another agent's tool's id: a plugin may offer that very name.
+    const other = `export const writer = new Agent({ id: 'w', name: 'w', instructions: 'x', model: 'openai/gpt-4o-mini', tools: { dbWrite } });`;
+    const withOther = (d: string) => opsUnknown(`${open} }); ${other} //`, d);
+    assert.deepEqual(withOther('Before writing, call `db_write_check`.'), []);
+    assert.deepEqual(withOther('Before writing, call `db.write`.'), ['db.write']);
+  });
+});

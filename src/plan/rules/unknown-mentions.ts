@@ -4,8 +4,10 @@
  * tool only another agent has). Asked of the per-agent offers model (`src/offers/`): a name another
  * agent offers is reported with that agent and how this one reaches it; a name a runtime source may
  * provide (an MCP server's prefix) is never unknown; nothing is said while the agent has a source
- * the scan could not list. "Did you mean" comes only from the same agent's names, and only when
- * close. What counts as a name is decided by `prompt-words.ts`.
+ * the scan could not list, except of a name no source can offer as written (`db.write`, which
+ * Mastra rewrites). A tool a tool search loads is the agent's own, under its id. "Did you mean"
+ * comes only from the same agent's names, and only when close. What counts as a name is decided by
+ * `prompt-words.ts`.
  */
 import { distance } from 'fastest-levenshtein';
 import { RUN_MODES, type AgentOffers, type Offers } from '../../offers/index.ts';
@@ -13,7 +15,14 @@ import { findName, fragmentLocation, inCodeBlock } from '../../scan/mentions/men
 import { isNameShaped } from '../../scan/mentions/word-shape.ts';
 import type { AgentInfo, Location, ScanResult, TextFragment } from '../../scan/model.ts';
 import { toWireName } from '../../names/wire-name.ts';
-import { agentEntries, callEntries, mayComeAtRunTime, measuredAs, wireOf } from '../agents.ts';
+import {
+  agentEntries,
+  behaviourOfAgent,
+  callEntries,
+  mayComeAtRunTime,
+  measuredAs,
+  wireOf,
+} from '../agents.ts';
 import type { Finding } from '../model.ts';
 import { appNames, isToolShaped, nameWords } from './app-names.ts';
 import { inInvalidList } from './invalid-lists.ts';
@@ -92,6 +101,14 @@ const NEGATED_LIST =
   /\b(never|not|don'?t|do not|avoid)\s+(call|use|invoke|run)\s+(the\s+|raw\s+|any\s+)?(\\?[`'"]?[\w.:-]+\\?[`'"]?\s*,\s*(or\s+|and\s+)?)+\\?[`'"]?$/i;
 
 /** The sentence after `"name"` for one agent's finding, or undefined to say nothing. */
+/**
+ * A spelling no source can offer: the agent's Mastra rewrites such a key (`db.write` -> `db_write`),
+ * so neither an MCP server nor a map the scan could not list offers it as written.
+ */
+function unofferable(agent: Pick<AgentInfo, 'mastra'>, name: string): boolean {
+  return behaviourOfAgent(agent).rewritesKeys && toWireName(name) !== name;
+}
+
 function explain(
   offers: Offers,
   o: AgentOffers,
@@ -118,8 +135,9 @@ function explain(
   // Another spelling of a name this agent is offered (`memory_recall` for `memoryRecallTool`).
   if (spelling && offeredNames(o).includes(spelling))
     return `which ${o.label} is not offered; did you mean "${spelling}"?`;
-  // A list the scan could not read whole may hold the name: say nothing.
-  if (o.open) return undefined;
+  // A list the scan could not read whole may hold the name: say nothing. Not a name Mastra rewrites
+  // (`db.write`): no list offers it as written.
+  if (o.open && !unofferable(o.agent, name)) return undefined;
   // A run-time source's names reach the model as Mastra rewrites them (`notes.read` as `notes_read`).
   const fromSources = o.runtime.flatMap((r) => (r.names ?? []).map(toWireName));
   const guess = nearest(name, [...offeredNames(o), ...fromSources]);
@@ -213,6 +231,10 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       for (const n of [as, e.key, e.valueName, 'id' in e.value ? e.value.id : undefined])
         if (n && !offeredAs.has(n)) offeredAs.set(n, as);
     }
+    // Tools a tool search loads on demand are offered by their ids once loaded: their own too.
+    for (const r of o.runtime)
+      if (r.kind === 'tool-search')
+        for (const n of r.names ?? []) if (!offeredAs.has(n)) offeredAs.set(n, toWireName(n));
     const ownToolNames = new Set(offeredAs.keys());
     // Another spelling of a name of a tool THIS agent is offered counts on any line, in any shape
     // (`architect.risk_score` for the id `architect_risk_score` of its riskScoringTool).
@@ -253,7 +275,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
           record(f, w);
           continue;
         }
-        if (fromRuntime(w.name)) continue;
+        if (!unofferable(agent, w.name) && fromRuntime(w.name)) continue;
         // Routing instructions are read by network()'s routing agent only.
         const modes = f.context === 'routing-instructions' ? (['network'] as const) : RUN_MODES;
         if (modes.some((m) => offers.offered(agent, w.name, m))) continue;
