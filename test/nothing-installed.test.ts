@@ -78,9 +78,10 @@ test('nothing installed: the same answers as the checker gives, without asking i
   const bare = app(false);
   const empty = app(true);
   const [without, withEmpty] = [await scanWithInputs(bare), await scanWithInputs(empty)];
-  // Only the local factory's id and the locally typed value need the checker.
+  // Only the local factory's id and the locally typed value need the checker, each asked where
+  // it is declared.
   assert.deepEqual(without.typeChecked, [
-    path.join(bare, 'src/agent.ts'),
+    path.join(bare, 'src/tools.ts'),
     path.join(bare, 'src/typed.ts'),
   ]);
   assert.ok(
