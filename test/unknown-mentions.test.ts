@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Offers } from '../src/offers/index.ts';
+import { dataWordsOf } from '../src/plan/rules/prompt-words.ts';
 import { unknownToolMentions } from '../src/plan/rules/unknown-mentions.ts';
 import { scanSource } from '../src/scan/scan.ts';
 
@@ -54,6 +55,29 @@ describe('line rules beside their true cases', () => {
     assert.deepEqual(unknown('Use the refundTool to pay back.'), ['refundTool']);
     assert.deepEqual(unknown('Never call `applyPatch` yourself.'), []);
     assert.deepEqual(unknown('Call `applyPatch` yourself.'), ['applyPatch']);
+  });
+
+  test('another agent of the app named in prose is about it; told to call it, the name is one this agent lacks', () => {
+    const lead = (prompt: string, schema = '') => {
+      const text = `import { Agent } from '@mastra/core/agent';
+import { z } from 'zod';
+${schema}
+export const codeGraphAgent = new Agent({ id: 'code-graph', name: 'Code graph', instructions: 'x', model: 'openai/gpt-4o-mini' });
+export const codeMetricsAgent = new Agent({ id: 'code-metrics', name: 'Code metrics', instructions: 'x', model: 'openai/gpt-4o-mini' });
+export const supervisor = new Agent({ id: 'supervisor', name: 'Supervisor', instructions: ${JSON.stringify(prompt)}, model: 'openai/gpt-4o-mini' });
+`;
+      const scan = scanSource('/virtual/graph.ts', text);
+      return unknownToolMentions(scan, new Offers(scan), dataWordsOf(scan.dataWords))
+        .filter((f) => f.agents.includes('supervisor'))
+        .map((f) => /"([^"]+)"/.exec(f.message)![1]!);
+    };
+    assert.deepEqual(lead('codeGraphAgent builds the graph that codeMetricsAgent scores.'), []);
+    assert.deepEqual(lead('For code, call codeGraphAgent, then codeMetricsAgent.'), [
+      'codeGraphAgent',
+    ]);
+    // A tool of the app hands tasks over by that name: the name is the value it takes.
+    const handOff = "export const target = z.enum(['codeGraphAgent', 'codeMetricsAgent']);";
+    assert.deepEqual(lead('For code, call codeGraphAgent, then codeMetricsAgent.', handOff), []);
   });
 
   test('a line about the agent that offers the name speaks of that agent', () => {

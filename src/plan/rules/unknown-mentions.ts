@@ -172,7 +172,9 @@ function aboutOthers(
   if (NEGATED.test(before) || NEGATED_LIST.test(before) || DESCRIBED.test(before)) return true;
   const { name, line } = w;
   // "salesforceAgent: … uses the salesforceTool": a line about another agent of the repository.
-  if (otherAgents.some((n) => findName(line, n).length > 0)) return true;
+  // Not "call codeGraphAgent, then codeMetricsAgent": told to call an agent, the line asks this one.
+  const calledAgent = w.strong && otherAgents.includes(name);
+  if (!calledAgent && otherAgents.some((n) => findName(line, n).length > 0)) return true;
   return offers.elsewhere(o.agent, name).some((e) => {
     const names = [...namesOf(e.owner, o), ...e.via.flatMap((v) => namesOf(v, o))];
     return names.some((n) => findName(line, n).length > 0);
@@ -263,7 +265,12 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
           record(f, w);
           continue;
         }
-        if (known.has(w.name) || agentsByName.has(w.name)) continue;
+        // Another agent of the app is prose about it, unless the prompt says to call or delegate
+        // to it: then it is a name this agent needs offered (a sub-agent it does not have). Not
+        // when a schema of the app takes it as a value (`targetAgent: z.enum([... 'codingAgent'])`):
+        // a tool hands the task over by that name.
+        if (known.has(w.name)) continue;
+        if (agentsByName.has(w.name) && (!w.strong || data.has(w.name))) continue;
         // What app name the word spells, one of this agent's tools' names first.
         const tied = app.tiedTo(w.name, ownToolNames);
         const spelling = tied === undefined ? undefined : (offeredAs.get(tied) ?? tied);
