@@ -109,22 +109,25 @@ export async function migrateWithCache(
   clock.start('discover');
   const discovered = await discover(root, options);
   clock.end(discovered.sources.length);
-  // Nothing to do, nothing paid: a tree without Mastra code is answered without hashing it.
-  const texts = new TextCache();
-  if (options.names === undefined && holdsNoMastra(discovered, texts)) {
-    outcome?.('skipped');
-    return noMastraResult(discovered, texts, rules, true, clock);
-  }
-
-  const listed = [...discovered.sources, ...discovered.tsconfigs, ...discovered.texts];
-  clock.start('cache', listed.length);
   // One slot per root, options and build: a changed file replaces the slot's entry.
   const slot = hashAll([
     codeFingerprint(),
     root,
     JSON.stringify([rules, options.prefer, options.include, options.exclude, options.names]),
   ]);
-  const prints = new Fingerprints(readMemo(dir, slot));
+  const memo = readMemo(dir, slot);
+  // Nothing to do, nothing paid: a tree without Mastra code is answered without hashing it. A
+  // tree this slot has hashed before holds Mastra code (a tree without is never hashed): its
+  // files are not read again to find out.
+  const texts = new TextCache();
+  if (options.names === undefined && !memo && holdsNoMastra(discovered, texts)) {
+    outcome?.('skipped');
+    return noMastraResult(discovered, texts, rules, true, clock);
+  }
+
+  const listed = [...discovered.sources, ...discovered.tsconfigs, ...discovered.texts];
+  clock.start('cache', listed.length);
+  const prints = new Fingerprints(memo);
   const fp = (file: string) => prints.of(file);
   const key = hashAll(keyParts(discovered, options, rules, fp));
   const entry = readEntry<Stored>(dir, slot);
