@@ -86,19 +86,33 @@ test('no Mastra code: the cache is skipped, and the result is the one migrate gi
   }
 });
 
-test('a package.json that declares Mastra, or one source that names it, is scanned in full', async () => {
+test('a package.json that declares Mastra, or a source that can import it, is scanned in full', async () => {
+  const context =
+    "import { RequestContext } from '@mastra/core/request-context';\nexport const ctx = new RequestContext();\n";
   const declared = {
     ...OTHER_FRAMEWORK,
     'packages/bot/package.json': JSON.stringify({ dependencies: { '@mastra/core': '1.0.0' } }),
   };
-  const imported = {
+  // Installed as a dependency of a dependency: Node finds it though nothing declares it.
+  const installed = {
     ...OTHER_FRAMEWORK,
-    'packages/bot/src/context.ts':
-      "import { RequestContext } from '@mastra/core/request-context';\nexport const ctx = new RequestContext();\n",
+    'packages/bot/src/context.ts': context,
+    'node_modules/@mastra/core/package.json': JSON.stringify({ name: '@mastra/core' }),
+  };
+  const deno = {
+    ...OTHER_FRAMEWORK,
+    'packages/bot/src/context.ts': context.replace("'@mastra/core/", "'npm:@mastra/core/"),
+  };
+  const importMap = {
+    ...OTHER_FRAMEWORK,
+    'packages/bot/src/context.ts': context,
+    'deno.json': JSON.stringify({ imports: { '@mastra/core/': 'npm:/@mastra/core@1.0.0/' } }),
   };
   for (const [name, files] of [
     ['declared', declared],
-    ['imported', imported],
+    ['installed', installed],
+    ['deno specifier', deno],
+    ['import map', importMap],
   ] as const) {
     const p = tempProject(files, os.tmpdir());
     try {
@@ -109,5 +123,36 @@ test('a package.json that declares Mastra, or one source that names it, is scann
     } finally {
       p.cleanup();
     }
+  }
+});
+
+test('sources that name @mastra/ where nothing declares or installs it hold no Mastra code that can run', async () => {
+  // As in f4falalu/echo: eval files still import a Mastra the packages no longer depend on.
+  const leftover = {
+    ...OTHER_FRAMEWORK,
+    'packages/bot/src/context.ts':
+      "import { RequestContext } from '@mastra/core/request-context';\nexport const ctx = new RequestContext();\n",
+  };
+  const p = tempProject(leftover, os.tmpdir());
+  try {
+    const dir = cacheDirFor();
+    const fast = await cached(p.root, dir);
+    assert.equal(fast.outcome, 'skipped');
+    assert.deepEqual(readdirSync(dir), [], 'nothing hashed, nothing stored');
+    const full = await migrate(p.root, { dryRun: true });
+    const { timings: _a, ...fastResult } = fast.result;
+    const { timings: _b, ...fullResult } = full;
+    assert.deepEqual(fastResult, fullResult);
+    assert.equal(full.scan.files.candidates, 0, 'nothing parsed');
+    assert.equal(full.scan.files.mastraUnresolved, 1);
+    const report = buildReport(full, 'check', p.root);
+    for (const format of ['text', 'json', 'markdown', 'sarif', 'github'] as const)
+      assert.match(
+        renderReport(report, format),
+        /the source file that names @mastra\/ cannot import it/,
+        format,
+      );
+  } finally {
+    p.cleanup();
   }
 });

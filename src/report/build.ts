@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import type { MigrateResult } from '../migrate/migrate.ts';
 import type { FindingKind } from '../plan/model.ts';
-import { NO_MASTRA } from '../scan/no-mastra.ts';
+import { NO_MASTRA, noMastraUnresolved } from '../scan/no-mastra.ts';
 import { REPORT_SCHEMA_VERSION, type Report, type ReportFinding, type RunMode } from './model.ts';
 
 const SEVERITY: Record<FindingKind, ReportFinding['severity']> = {
@@ -123,7 +123,13 @@ export function buildReport(result: MigrateResult, mode: RunMode, target: string
     findings,
     agents: result.plan.agents,
     renames: result.renames,
-    ...(result.scan.files.noMastra ? { noMastraCode: NO_MASTRA } : {}),
+    ...(result.scan.files.noMastra
+      ? {
+          noMastraCode: result.scan.files.mastraUnresolved
+            ? noMastraUnresolved(result.scan.files.mastraUnresolved)
+            : NO_MASTRA,
+        }
+      : {}),
     files: result.files.map((f) => ({
       file: f.file,
       status: f.status,

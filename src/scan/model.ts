@@ -467,8 +467,10 @@ export interface ScanResult {
     links?: FileLink[];
     /** How untracked files were chosen: by git (not ignored), or by the .gitignore files under the root (outside git, or when the root itself is ignored by the repository above it). Tracked files are always read. */
     membership?: 'git' | 'gitignore';
-    /** No package.json declares a Mastra package and no source names `@mastra/`: nothing was parsed (`no-mastra.ts`). */
+    /** No package.json declares a Mastra package, and no source names `@mastra/` where it could import it: nothing was parsed (`no-mastra.ts`). */
     noMastra?: true;
+    /** With `noMastra`: the sources that name `@mastra/` though nothing declares or installs it. */
+    mastraUnresolved?: number;
   };
   agents: AgentInfo[];
   calls: CallSite[];

@@ -1,10 +1,16 @@
 /**
  * The answer for a tree with no Mastra code: no package.json in it or above it declares a Mastra
- * package, and no source file names `@mastra/`. Nothing there can construct an agent, a tool or a
- * Mastra instance (the scan recognises them only through imports of `@mastra/*`), so nothing is
- * parsed and the result is the empty scan, saying why. It loads no TypeScript, so the cache can
- * answer with it too (`cached-migrate.ts`).
+ * package, and no source file names `@mastra/` where it could import it. Nothing there can
+ * construct an agent, a tool or a Mastra instance (the scan recognises them only through imports
+ * of `@mastra/*`), so nothing is parsed and the result is the empty scan, saying why. It loads no
+ * TypeScript, so the cache can answer with it too (`cached-migrate.ts`).
+ *
+ * A source that names `@mastra/` while nothing declares a Mastra package can still import one
+ * Node finds installed in a `node_modules` above it (a dependency of a dependency), or one a Deno
+ * specifier or import map names: then it is scanned. Otherwise its import resolves nowhere (left
+ * over after Mastra was removed, as in f4falalu/echo) and it is counted, not parsed.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Discovered } from './files/discover.ts';
 import { declaresMastra } from './files/mastra-scope.ts';
@@ -14,11 +20,15 @@ import { SCAN_SCHEMA_VERSION, type ScanFileError, type ScanResult } from './mode
 export const NO_MASTRA =
   'no Mastra code found: no package.json declares a Mastra package and no source file names @mastra/';
 
+/** The reason when some sources name `@mastra/` but cannot import it. */
+export const noMastraUnresolved = (n: number) =>
+  `no Mastra code found: no package.json declares a Mastra package, and the ${n === 1 ? 'source file that names' : `${n} source files that name`} @mastra/ cannot import it (no @mastra package is installed where Node would look)`;
+
 const byFile = (a: ScanFileError, b: ScanFileError) => a.file.localeCompare(b.file);
 
 export function noMastraScan(
   discovered: Discovered,
-  read: { skipped: ScanFileError[]; unreadable: ScanFileError[] },
+  read: { skipped: ScanFileError[]; unreadable: ScanFileError[]; namingMastra: string[] },
 ): ScanResult {
   return {
     schemaVersion: SCAN_SCHEMA_VERSION,
@@ -32,6 +42,7 @@ export function noMastraScan(
       links: discovered.links,
       membership: discovered.membership,
       noMastra: true,
+      ...(read.namingMastra.length ? { mastraUnresolved: read.namingMastra.length } : {}),
     },
     agents: [],
     calls: [],
@@ -44,13 +55,51 @@ export function noMastraScan(
   };
 }
 
+/** Deno names npm packages in its specifiers and import maps: no package.json needed. */
+const DENO_MASTRA = /npm:@mastra\//;
+const IMPORT_MAPS = new Set(['deno.json', 'deno.jsonc', 'import_map.json']);
+
+/** A `node_modules/@mastra` folder in `dir` or a folder above it, where Node resolves imports. */
+function installedFrom(dir: string, memo: Map<string, boolean>): boolean {
+  const known = memo.get(dir);
+  if (known !== undefined) return known;
+  const parent = path.dirname(dir);
+  const found =
+    existsSync(path.join(dir, 'node_modules', '@mastra')) ||
+    (parent !== dir && installedFrom(parent, memo));
+  memo.set(dir, found);
+  return found;
+}
+
+/**
+ * Whether no code of the tree can import Mastra: no package.json in or above the root declares a
+ * Mastra package, no Deno specifier or import map names one, and every source that names
+ * `@mastra/` (`naming`) would find no `@mastra` package installed.
+ */
+export function mastraUnreachable(
+  discovered: Discovered,
+  naming: readonly string[],
+  read: (file: string) => string | undefined,
+): boolean {
+  const manifests = discovered.texts.filter((f) => path.basename(f) === 'package.json');
+  if (declaresMastra(discovered.root, manifests, read)) return false;
+  const maps = discovered.texts.filter((f) => IMPORT_MAPS.has(path.basename(f)));
+  if (maps.some((f) => read(f)?.includes('@mastra/'))) return false;
+  const memo = new Map<string, boolean>();
+  return naming.every(
+    (f) => !DENO_MASTRA.test(read(f) ?? '') && !installedFrom(path.dirname(f), memo),
+  );
+}
+
 /**
  * Whether the tree holds no Mastra code, read before anything is hashed or parsed: the manifests
- * first (a Mastra app declares its packages), then the sources, stopping at the first that names
- * `@mastra/`. The texts read stay in `texts` for the scan.
+ * first (a Mastra app declares its packages), then the sources that name `@mastra/`. The texts read
+ * stay in `texts` for the scan.
  */
 export function holdsNoMastra(discovered: Discovered, texts: TextCache): boolean {
+  const read = (f: string) => texts.read(f);
   const manifests = discovered.texts.filter((f) => path.basename(f) === 'package.json');
-  if (declaresMastra(discovered.root, manifests, (f) => texts.read(f))) return false;
-  return !discovered.sources.some((f) => texts.read(f)?.includes('@mastra/'));
+  if (declaresMastra(discovered.root, manifests, read)) return false;
+  const naming = discovered.sources.filter((f) => read(f)?.includes('@mastra/'));
+  return mastraUnreachable(discovered, naming, read);
 }

@@ -11,8 +11,8 @@ import { findNameUses } from './mentions/name-uses.ts';
 import { discover, prefilter, type Discovered, type DiscoverOptions } from './files/discover.ts';
 import { FileFailure } from './files/isolate.ts';
 import { installedMastraVersion } from './files/mastra-install.ts';
-import { declaresMastra, mastraScope } from './files/mastra-scope.ts';
-import { noMastraScan } from './no-mastra.ts';
+import { mastraScope } from './files/mastra-scope.ts';
+import { mastraUnreachable, noMastraScan } from './no-mastra.ts';
 import { nothingInstalled } from './files/installed.ts';
 import { applyMeasuredNames, readNamesFile } from './measured-names.ts';
 import type { ScanFileError, ScanResult } from './model.ts';
@@ -161,7 +161,7 @@ export async function scanWithInputs(
   const prefiltered = prefilter(root, discovered.sources, clock, texts);
   const { skipped, unreadable } = prefiltered;
   const manifests = discovered.texts.filter((f) => path.basename(f) === 'package.json');
-  if (!prefiltered.namesMastra && !declaresMastra(root, manifests, (f) => texts.read(f))) {
+  if (mastraUnreachable(discovered, prefiltered.namingMastra, (f) => texts.read(f))) {
     clock.end();
     const scan = noMastraScan(discovered, prefiltered);
     if (names) scan.measuredNames = applyMeasuredNames(scan, names.doc, names.file);

@@ -203,8 +203,8 @@ export interface Prefiltered {
   skipped: ScanFileError[];
   /** Files that cannot be read faithfully (another encoding, an I/O error): never parsed, never rewritten. */
   unreadable: ScanFileError[];
-  /** Some source names `@mastra/` (an import, a re-export, a comment). */
-  namesMastra: boolean;
+  /** The sources that name `@mastra/` (an import, a re-export, a comment). */
+  namingMastra: string[];
 }
 
 /** Synchronous reads: for thousands of small files they are several times faster than a pool of promises. */
@@ -214,14 +214,14 @@ export function prefilter(
   clock?: PhaseClock,
   texts = new TextCache(0),
 ): Prefiltered {
-  const out: Prefiltered = { candidates: [], skipped: [], unreadable: [], namesMastra: false };
+  const out: Prefiltered = { candidates: [], skipped: [], unreadable: [], namingMastra: [] };
   for (const file of files) {
     const read = texts.source(file);
     clock?.tick();
     if (read.ok) {
       if (RELEVANT.test(read.text)) {
         out.candidates.push(file);
-        out.namesMastra ||= NAMES_MASTRA.test(read.text);
+        if (NAMES_MASTRA.test(read.text)) out.namingMastra.push(file);
       }
     } else if (read.kind !== 'missing') {
       (read.kind === 'binary' ? out.skipped : out.unreadable).push({
