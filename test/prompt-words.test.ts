@@ -97,6 +97,33 @@ describe('each filter against a true case of the same shape', () => {
         assert.ok(found.includes(w), `${w} is a tool name: ${found.join(', ')}`);
     });
 
+  test('the words that call a name a tool, in the languages prompts are written in', () => {
+    const strong = (text: string) =>
+      toolWords(text, DATA)
+        .filter((w) => w.strong)
+        .map((w) => w.name);
+    // Hebrew attaches "to" with a hyphen: the name after it is still a name.
+    assert.deepEqual(strong('2. קרא ל-DatasetInfo **לפני** כל שאילתה'), ['DatasetInfo']);
+    assert.deepEqual(strong('先调用 search_docs 再回答'), ['search_docs']);
+    assert.deepEqual(strong('web_search ツールを使って調べる'), ['web_search']);
+    assert.deepEqual(words('使用 fetch_page 打开链接'), ['fetch_page']);
+    // The same names on lines that say nothing of using them are not tools.
+    assert.deepEqual(words('2. הנתונים ב-DatasetInfo **לפני** כל שאילתה'), []);
+    assert.deepEqual(words('返回 fetch_page 的结果格式'), []);
+    // After a Latin word, a hyphen still joins: `re-DatasetInfo` is one word, not DatasetInfo.
+    assert.ok(!words('Call re-DatasetInfo now.').includes('DatasetInfo'));
+  });
+
+  test('a name that calls itself a tool counts on a line that does not', () => {
+    assert.deepEqual(words("- **Places**: 'googleLocalTool' for nearby businesses"), [
+      'googleLocalTool',
+    ]);
+    assert.deepEqual(words('- **Places**: `fetch-page-tool` for pages'), ['fetch-page-tool']);
+    // Its shape is what counts: the same line with a name that does not say so gives nothing.
+    assert.deepEqual(words("- **Places**: 'googleLocal' for nearby businesses"), []);
+    assert.deepEqual(words('- **Places**: `Toolbox` and `toolTip` for pages'), []);
+  });
+
   test('a run of parts of a snake_case schema field', () => {
     const data = dataWordsOf(['not_scored_reason', 'dimensions_not_scored']);
     const found = (text: string) => toolWords(text, data).map((w) => w.name);

@@ -34,15 +34,34 @@ export interface ToolWord {
   column: number;
   /** The words around it call it a tool: `call X`, `the X tool`, `delegate to X`. */
   strong: boolean;
+  /** A verb before it says to call it (`call X`, `קרא ל-X`): a function's name, whatever its case. */
+  called?: boolean;
 }
 
 /** A word that asks the model to use something by name. */
 /** `- \`name\``, `* \`name\``, `1. \`name\``: a list item whose first word is a quoted name. */
 const LISTED_NAME = /^\s*(?:[-*+]|\d+[.)])\s+[`'"]([A-Za-z_][\w.:-]*[\w])[`'"]/;
-const TOOL_CONTEXT =
+const ENGLISH_CONTEXT =
   /\b(tools?|call(s|ing)?|use|using|invoke|run|delegate|hand ?off|agents?|workflows?|function)\b/i;
-/** Word characters of a tool name (dots and colons only inside quotes, see below). */
-const TOKEN = /(?<![\w./:@\\-])([A-Za-z_][\w.:-]*[\w])(?![\w/@])/g;
+/**
+ * The same words in the other languages prompts are written in (Chinese, Japanese, Korean, Hebrew,
+ * Russian, Spanish, Portuguese, French, German, Italian): a tool name keeps its Latin spelling
+ * inside them ("קרא ל-DatasetInfo", "使用 search_docs 工具"). Scripts without spaces between words
+ * have no word boundaries to test.
+ */
+const OTHER_CONTEXT =
+  /工具|调用|調用|呼叫|使用|执行|執行|ツール|呼び出|使って|実行|도구|툴|호출|사용|실행|כלי|קרא ל|קראי ל|השתמש|הפעל|הרץ|инструмент|вызов|вызыва|вызови|использ|\b(herramientas?|ferramentas?|outils?|werkzeug(e)?|strumenti|strumento|llam(a|ar)|cham(a|ar)|appel(le|er)|aufrufen|rufe|usar|utiliz(a|ar)|utilis(e|er)|verwende|nutze|invoca|ejecut(a|ar)|execut(a|ar)|exécute)\b/i;
+const TOOL_CONTEXT = {
+  test: (line: string) => ENGLISH_CONTEXT.test(line) || OTHER_CONTEXT.test(line),
+};
+/**
+ * Word characters of a tool name (dots and colons only inside quotes, see below). A hyphen before
+ * it joins it to a word, except after a Hebrew letter, where it attaches a preposition
+ * ("ל-DatasetInfo": to DatasetInfo).
+ */
+const TOKEN = /(?<![\w./:@\\])(?<!(?<![\u0590-\u05FF])-)([A-Za-z_][\w.:-]*[\w])(?![\w/@])/g;
+/** `googleLocalTool`, `fetch-page-tool`: a name that says itself it is a tool, on any line. */
+const SELF_NAMED = /^[a-z][A-Za-z0-9]*[a-z0-9]Tool$|^[a-z][a-z0-9]*([-_][a-z0-9]+)*[-_]tool$/;
 
 /** Hyphenated words of ordinary prose that look like kebab-case names. */
 const PROSE =
@@ -87,13 +106,25 @@ function shapedLikeCode(name: string): boolean {
   );
 }
 
+/** "call X", "invoke X", and the same verbs in other languages ("调用 X", "קרא ל-X", "вызови X"). */
+export function calledAt(line: string, at: number): boolean {
+  const before = line.slice(0, at).replace(/\\?[`'"]$/, '');
+  return (
+    /\b(call|invoke)\s+(the\s+)?$/i.test(before) ||
+    /(调用|調用|呼叫|קרא ל-?|קראי ל-?|вызови(те)?\s+|вызывай\s+)\s*$/.test(before)
+  );
+}
+
 /** "the file-read tool", "call file-read": the words around a name say it is a tool. */
 export function namedAsTool(line: string, at: number, length: number): boolean {
   const before = line.slice(0, at).replace(/\\?[`'"]$/, '');
   const after = line.slice(at + length).replace(/^\\?[`'"]/, '');
   return (
     /^\s+(tool|sub-agent)s?\b/i.test(after) ||
-    /\b(call|invoke|delegate to|hand off to)\s+(the\s+)?$/i.test(before) ||
+    /\b(delegate to|hand off to)\s+(the\s+)?$/i.test(before) ||
+    calledAt(line, at) ||
+    // "X 工具", "Xを呼び出す": the same words after the name in other languages.
+    /^\s*(工具|ツール|を呼び出|도구|툴|을 호출|를 호출)/.test(after) ||
     // "tools (ask_kepler)", "Tools: a, b, c": the list right after the word.
     /\btools?\s*[:(]\s*(\\?[`'"]?[\w.:-]+\\?[`'"]?\s*,\s*)*$/i.test(before)
   );
@@ -170,13 +201,19 @@ export function toolWords(
     // A list item of that section that starts with a quoted name lists a tool (`- \`x\` - does y`).
     const listed = toolSection !== undefined && !heading ? LISTED_NAME.exec(line)?.[1] : undefined;
     if (!fenced) {
-      const toolLine = TOOL_CONTEXT.test(line) || listed !== undefined;
+      const context = TOOL_CONTEXT.test(line);
+      const toolLine = context || listed !== undefined;
       for (const m of line.matchAll(TOKEN)) {
         const name = m[1]!;
         const quoted = quotedAt(line, m.index, name.length);
         const isTied = tied(name);
-        // Off the tool-words lines, only the listed name itself counts (not its description's words).
-        if (!isTied && (!toolLine || (!TOOL_CONTEXT.test(line) && (name !== listed || !quoted))))
+        // Off the tool-words lines, only the listed name itself counts (not its description's
+        // words), and a name that calls itself a tool.
+        if (
+          !isTied &&
+          !SELF_NAMED.test(name) &&
+          (!toolLine || (!context && (name !== listed || !quoted)))
+        )
           continue;
         if (
           !shapedLikeName(name) ||
@@ -188,8 +225,17 @@ export function toolWords(
           continue;
         // The list item of a section whose heading names tools is a tool by the prompt's layout.
         const strong = namedAsTool(line, m.index, name.length) || (name === listed && quoted);
+        const called = calledAt(line, m.index);
         if (isTied && !/:\d+$/.test(name)) {
-          out.push({ name, offset: lineStart + m.index, quoted, line, column: m.index, strong });
+          out.push({
+            name,
+            offset: lineStart + m.index,
+            quoted,
+            line,
+            column: m.index,
+            strong,
+            called,
+          });
           continue;
         }
         // Dots and colons are prose punctuation unless the name is quoted (`family.language`);
@@ -206,7 +252,15 @@ export function toolWords(
           if (!(shapedLikeCode(name) || (/[-]|[a-z][A-Z]/.test(name) && strong))) continue;
           if (brandOrTitle(line, m.index, name)) continue;
         }
-        out.push({ name, offset: lineStart + m.index, quoted, line, column: m.index, strong });
+        out.push({
+          name,
+          offset: lineStart + m.index,
+          quoted,
+          line,
+          column: m.index,
+          strong,
+          called,
+        });
       }
     }
     lineStart += line.length + 1;

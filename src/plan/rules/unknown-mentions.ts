@@ -311,7 +311,9 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         // the words around call it one ("the X tool", "call X"). Status codes, memory types and
         // output fields (`manual_review_required`, `risk_factor`) have none of these; "the MongoDB
         // tool" names a product (a capitalised name the app does not define).
-        const strong = w.strong && !/^[A-Z]/.test(w.name);
+        // "Call DatasetInfo" is a function's name whatever its case (an MCP server's tools often
+        // are PascalCase); "the MongoDB tool" is a product.
+        const strong = w.strong && (!/^[A-Z]/.test(w.name) || w.called === true);
         if (spelling === undefined && !isToolShaped(w.name) && !strong) continue;
         spellings.set(w.name, spelling);
         record(f, w);
