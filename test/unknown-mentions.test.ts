@@ -239,3 +239,39 @@ export const ops = new Agent({ id: 'ops', name: 'ops', instructions: 'You run ch
     assert.deepEqual(withOther('Before writing, call `db.write`.'), ['db.write']);
   });
 });
+
+describe('an MCP server offers its tools under its prefix', () => {
+  /** The findings of `budget`, whose tools come from an MCP client, through a memoising helper. */
+  function budgetUnknown(prompt: string, stored = 'made'): string[] {
+    const text = `import { Agent } from '@mastra/core/agent';
+import { MCPClient } from '@mastra/mcp';
+const client = new MCPClient({ servers: { budgetkey: { url: new URL('http://127.0.0.1:1/mcp') } } });
+const cache = new Map<string, unknown>();
+async function getOrFetch<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit) return hit as T;
+  const made = await fetcher();
+  cache.set(key, ${stored});
+  return made;
+}
+const tools = await getOrFetch('budgetkey', () => client.listTools());
+export const budget = new Agent({ id: 'budget', name: 'budget', instructions: ${JSON.stringify(prompt)}, model: 'openai/gpt-4o-mini', tools });
+`;
+    const scan = scanSource('/virtual/budget.ts', text);
+    return unknownToolMentions(scan, new Offers(scan), new Set())
+      .filter((f) => f.agents.includes('budget'))
+      .map((f) => /"([^"]+)"/.exec(f.message)![1]!);
+  }
+
+  test('called by name, a PascalCase tool is a tool; named as "the X tool", it is a product', () => {
+    assert.deepEqual(budgetUnknown('First call DatasetInfo, then answer.'), ['DatasetInfo']);
+    assert.deepEqual(budgetUnknown('2. קרא ל-DatasetInfo לפני כל שאילתה'), ['DatasetInfo']);
+    assert.deepEqual(budgetUnknown('Query it with the Postgres tool.'), []);
+    assert.deepEqual(budgetUnknown('First call budgetkey_DatasetInfo, then answer.'), []);
+  });
+
+  test('a cache that holds what the helper returned is that value; one that holds anything else is not read', () => {
+    // The cache stores another value: what it returns may be any map, so nothing is said.
+    assert.deepEqual(budgetUnknown('First call DatasetInfo, then answer.', '{ made }'), []);
+  });
+});

@@ -17,6 +17,7 @@ import type { ToolEntry, ToolSet, Unresolved } from '../model.ts';
 import { helperSignature, type Signature } from './helper-signature.ts';
 import {
   bindingsOf,
+  boundArgument,
   emptyToolSet,
   isFunction,
   keyOf,
@@ -45,7 +46,10 @@ export function readCall(
   collect: Collect,
 ): void {
   const calleeExpr = call.getExpression();
-  const callee = resolveValue(calleeExpr);
+  // A helper that calls the function it was given (`fetcher()`): the function the call site passed.
+  const given = Node.isIdentifier(calleeExpr) ? boundArgument(calleeExpr, walk) : undefined;
+  const callee =
+    given && isFunction(resolveValue(given)) ? resolveValue(given) : resolveValue(calleeExpr);
   const via = [...walk.via, locate(ctx, call)];
   const body = emptyToolSet();
   if (isFunction(callee)) {

@@ -22,7 +22,7 @@ import {
   type Walk,
 } from './map-walk.ts';
 import { filledByCode, readCall, stopped } from './through-code.ts';
-import { ARRAY_TOOLS } from './typed-map.ts';
+import { ARRAY_TOOLS } from './array-tools.ts';
 import { entriesLoops, exportedValues, namespaceModule, type EntriesLoop } from './entries-loop.ts';
 
 export { emptyToolSet, keyOf, type MapContext } from './map-walk.ts';
@@ -65,6 +65,39 @@ export function returnedExpressions(fn: Node): Node[] {
     )
     .map((ret) => ret.getExpression())
     .filter((e): e is NonNullable<typeof e> => e !== undefined);
+}
+
+/** The value an expression holds, past casts, `await` and the variables it was read into. */
+function held(node: Node): Node {
+  const value = unwrap(resolveValue(node));
+  return Node.isAwaitExpression(value) ? held(value.getExpression()) : value;
+}
+
+/**
+ * A memoising function (`const hit = cache.get(k); if (hit) return hit; const v = await make();
+ * cache.set(k, v); return v`) returns from its cache only what it stored there: one of its other
+ * return values. The cache read is that value again, not a map of its own.
+ */
+function withoutCacheReads(fn: Node, returns: Node[]): Node[] {
+  if (returns.length < 2) return returns;
+  const values = returns.map(held);
+  const stored = new Map<string, Node[]>();
+  for (const call of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    const value = call.getArguments()[1];
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'set' || !value) continue;
+    const cache = callee.getExpression().getText();
+    stored.set(cache, [...(stored.get(cache) ?? []), held(value)]);
+  }
+  const cached = (v: Node) => {
+    if (!Node.isCallExpression(v)) return false;
+    const callee = v.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'get') return false;
+    const kept = stored.get(callee.getExpression().getText()) ?? [];
+    return kept.some((k) => k !== v && values.includes(k));
+  };
+  const kept = returns.filter((_, i) => !cached(values[i]!));
+  return kept.length ? kept : returns;
 }
 
 function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
@@ -138,7 +171,7 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
     return;
   }
   if (isFunction(expr)) {
-    const returns = returnedExpressions(expr);
+    const returns = withoutCacheReads(expr, returnedExpressions(expr));
     if (returns.length === 0)
       return unresolved(ctx, set, walk, expr, 'a function with no return value we can read');
     for (const ret of returns)

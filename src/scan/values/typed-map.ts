@@ -9,6 +9,7 @@ import { Node, ts } from '../../ts-morph.ts';
 import { relativePath, type ScanContext } from '../ast.ts';
 import type { KeyKind, Location } from '../model.ts';
 import { fromUnresolvedPackage } from './unresolved-package.ts';
+import { ARRAY_TOOLS } from './array-tools.ts';
 import { writtenStringRecord } from './written-record.ts';
 
 /** A span in a file, by absolute path, to find the same node in the scan's project. */
@@ -133,14 +134,6 @@ function printed(checker: ts.TypeChecker, type: ts.Type, max = 60): string {
 function shortened(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
-
-/**
- * What @mastra/core (1.71.0, measured) does with an array given as `tools`: it enumerates the
- * array's own keys, so a tool in it is offered as its index, and a string in it makes the call fail.
- * An array's methods (`map`, `push`) are never keys.
- */
-export const ARRAY_TOOLS =
-  'Mastra offers a tool in it under its index ("_0", "_1", …) and fails on a string in it; give tools as an object';
 
 function read(ctx: ScanContext, typed: Node, checker: ts.TypeChecker): TypedMap {
   const node = typed.compilerNode;
