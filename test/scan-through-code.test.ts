@@ -227,10 +227,17 @@ describe('tool maps through helpers and builders', () => {
         'src/a.ts': `${head}\nexport const a = new Agent({ id: 'a', name: 'a', instructions: 'x', model: 'openai/gpt-4o-mini', tools: ${tools} });\n`,
       });
       try {
-        const a = agent(await scanRepository(p.root), 'a');
+        const scan = await scanRepository(p.root);
+        const a = agent(scan, 'a');
         assert.deepEqual(keys(a), [], name);
         assert.equal(a.tools.unresolved.length, 1, name);
         assert.match(a.tools.unresolved[0]!.reason, /array.*"_0", "_1"/, name);
+        // Not unreadable: known, and wrong whatever the prompt says, so a reviewer acts on it.
+        assert.deepEqual(
+          buildPlan(scan).findings.map((f) => f.kind),
+          ['array-tools'],
+          name,
+        );
         const { toolNames, error } = await captureFixtureAgent(p.root, a, provider());
         if (measured) assert.deepEqual(toolNames, measured, name);
         else assert.match(String(error), /Cannot use 'in' operator/, name);

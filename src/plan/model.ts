@@ -68,6 +68,8 @@ export type FindingKind =
   /** wrap-runtime-tools imports mastra-tool-names in a package that cannot import it yet. */
   | 'missing-dependency'
   | 'unresolved'
+  /** Tools given as an array: Mastra offers each under its index (`_0`), never under a name. */
+  | 'array-tools'
   | 'runtime-names'
   | 'unknown-name'
   | 'file-name-key'

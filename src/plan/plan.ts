@@ -6,6 +6,7 @@ import { predictTools, type ToolSources } from '../names/normalise.ts';
 import { describeVersion, type VersionedRule } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
 import type { AgentInfo, ScanResult, ToolEntry, Unresolved } from '../scan/model.ts';
+import { ARRAY_TOOLS } from '../scan/values/array-tools.ts';
 import { agentEntries, agentLabel, behaviourOfAgent, locationKey, rawKeyOf } from './agents.ts';
 import {
   DEFAULT_RULES,
@@ -199,7 +200,8 @@ function reportOnly(scan: ScanResult, rules: ReadonlySet<RuleId>): Finding[] {
     }
     for (const { u, reasons } of unresolvedAt.values())
       findings.push({
-        kind: 'unresolved',
+        // An array is read, not unreadable: what Mastra offers from it is known and wrong.
+        kind: reasons.some((r) => r.includes(ARRAY_TOOLS)) ? 'array-tools' : 'unresolved',
         message: `${u.origin} of ${label}: ${toldTogether(reasons)}`,
         locations: [u.location],
         agents: [label],

@@ -17,6 +17,7 @@ const SEVERITY: Record<FindingKind, ReportFinding['severity']> = {
   'step-tools': 'warning',
   'skipped-rename': 'warning',
   unresolved: 'note',
+  'array-tools': 'warning',
   'runtime-names': 'note',
   'ambiguous-mention': 'note',
   'mode-dependent-mention': 'note',

@@ -24,6 +24,8 @@ const FINDING_HELP: Record<FindingKind, string> = {
   collision:
     'Two keys end on one wire name: Mastra fails every call of the agent. Rename one of them.',
   unresolved: 'Part of a tool map cannot be read statically; its names are not checked.',
+  'array-tools':
+    'Tools are given as an array: Mastra offers each under its index ("_0", "_1", …), which tells the model nothing, and fails on a string in it. Give them as an object keyed by the names the model should see.',
   'missing-dependency':
     'The wrap imports mastra-tool-names/runtime, which this package does not list: install it, or the app fails to load.',
   'runtime-names':
