@@ -46,8 +46,8 @@ const FILES: Record<string, string> = {
   // A package's value given a local type: the checker reads the id from that type.
   'src/typed.ts': [
     "import { Agent } from '@mastra/core/agent';",
-    "import { createVectorQueryTool } from '@mastra/rag';",
-    "const annotated: { id: 'typed-id'; description: string } = createVectorQueryTool({ id: 'typed-id' });",
+    "import { makeTool } from '@acme/tools';",
+    "const annotated: { id: 'typed-id'; description: string } = makeTool();",
     "export const c = new Agent({ id: 'c', name: 'c', instructions: 'x', model: 'openai/gpt-4o-mini', tools: { annotated } });",
     '',
   ].join('\n'),
@@ -94,7 +94,8 @@ test('nothing installed: the same answers as the checker gives, without asking i
   const agent = without.scan.agents.find((a) => a.id === 'a')!;
   assert.deepEqual(
     agent.tools.entries.map((e) => `${e.key} ${'id' in e.value ? e.value.id : '-'}`),
-    ['local local-tool', 'vector -', 'dynamic dynamic-id'],
+    // @mastra/rag's factories use the id they are given (read from the argument, no checker).
+    ['local local-tool', 'vector vector-query', 'dynamic dynamic-id'],
   );
   assert.deepEqual(
     without.scan.agents
@@ -107,4 +108,37 @@ test('nothing installed: the same answers as the checker gives, without asking i
     [],
     "'vector' is a known name: a mention, not an unmatched comparison",
   );
+});
+
+test('a package the install does not have is typed `any` without asking the checker; one it has is asked', async () => {
+  const files: Record<string, string> = {
+    'package.json': JSON.stringify({ name: 'app', dependencies: { '@mastra/core': '1.0.0' } }),
+    'src/agent.ts': [
+      "import { Agent } from '@mastra/core/agent';",
+      "import { Composio } from '@composio/core';",
+      'const session = await new Composio({}).create();',
+      'const tools = await session.tools();',
+      "export const agent = new Agent({ id: 'a', name: 'a', instructions: 'x', model: 'openai/gpt-4o-mini', tools });",
+      '',
+    ].join('\n'),
+  };
+  const make = (installed: string[]) => {
+    const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'partly-installed-')));
+    made.push(root);
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      writeFileSync(path.join(root, rel), text);
+    }
+    for (const pkg of installed)
+      mkdirSync(path.join(root, 'node_modules', pkg), { recursive: true });
+    return root;
+  };
+  const without = make(['@mastra/core']);
+  const withIt = make(['@mastra/core', '@composio/core']);
+  const [a, b] = [await scanWithInputs(without), await scanWithInputs(withIt)];
+  assert.deepEqual(a.typeChecked, [], '@composio/core is not installed: nothing to ask');
+  assert.deepEqual(b.typeChecked, [path.join(withIt, 'src/agent.ts')], 'installed: asked');
+  const json = (s: typeof a.scan, root: string) => JSON.stringify(s).split(root).join('<root>');
+  assert.equal(json(a.scan, without), json(b.scan, withIt), 'the same answer either way');
+  assert.match(a.scan.agents[0]!.tools.unresolved[0]!.reason, /session.tools\(\) returns any/);
 });

@@ -5,7 +5,7 @@
 import { Node, VariableDeclarationKind } from '../../ts-morph.ts';
 import { declaredSymbol, type MastraExport } from '../ast.ts';
 import { UNDECIDED } from './package-tool-ids.ts';
-import { fromUnresolvedPackage } from './unresolved-package.ts';
+import { typedAnyByChecker } from './unresolved-package.ts';
 import type { TypeOracle } from './type-oracle.ts';
 
 /**
@@ -62,7 +62,7 @@ function definitionOf(node: Node): Node {
 /** The literal `id` type of a tool value, as the installed declarations type it. */
 export function declaredToolId(types: TypeOracle, use: Node): string | undefined {
   // A package's declarations are all the checker could read the id from: none are installed.
-  if (types.installed === false && fromUnresolvedPackage(use)) return undefined;
+  if (typedAnyByChecker(use, types.installed)) return undefined;
   const node = definitionOf(use);
   const known = answered.get(node);
   if (known !== undefined) return known ?? undefined;

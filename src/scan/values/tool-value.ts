@@ -16,6 +16,8 @@ export interface ValueContext {
   types: TypeOracle;
 }
 
+const RAG_FACTORIES = ['createVectorQueryTool', 'createGraphRAGTool'];
+
 function idFromArgument(call: Node): string | undefined {
   const obj = objectBehind(call);
   const id = obj && Node.isObjectLiteralExpression(obj) ? obj.getProperty('id') : undefined;
@@ -69,6 +71,12 @@ export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
     if (isMastraExport(callee, ['createTool'])) {
       const id = idFromArgument(value) ?? declaredToolId(ctx.types, value);
       return id === undefined ? { kind: 'createTool' } : { kind: 'createTool', id };
+    }
+    // @mastra/rag's tool factories use the `id` they are given (1.0.8: `id || \`VectorQuery …\``):
+    // read from the argument, no type checker to build for a declared `id: string`.
+    if (isMastraExport(callee, RAG_FACTORIES, '@mastra/rag')) {
+      const id = idFromArgument(value);
+      if (id !== undefined) return { kind: 'unknown', text: expr.getText().slice(0, 80), id };
     }
     const from = importedFrom(callee);
     if (from?.module === 'ai' && from.exportName === 'tool') return { kind: 'ai-sdk-tool' };

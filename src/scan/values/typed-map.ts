@@ -8,7 +8,7 @@
 import { Node, ts } from '../../ts-morph.ts';
 import { relativePath, type ScanContext } from '../ast.ts';
 import type { KeyKind, Location } from '../model.ts';
-import { fromUnresolvedPackage } from './unresolved-package.ts';
+import { typedAnyByChecker } from './unresolved-package.ts';
 import { ARRAY_TOOLS } from './array-tools.ts';
 import { writtenStringRecord } from './written-record.ts';
 
@@ -201,7 +201,7 @@ function read(ctx: ScanContext, typed: Node, checker: ts.TypeChecker): TypedMap 
 
 /** The keys the checker gives the value of `expr`; undefined when it cannot be asked. */
 export function typedMap(ctx: ScanContext, expr: Node): TypedMap | undefined {
-  if (ctx.types.installed === false && fromUnresolvedPackage(expr)) return typedAny(expr);
+  if (typedAnyByChecker(expr, ctx.types.installed)) return typedAny(expr);
   const record = writtenStringRecord(expr);
   if (record)
     return {
