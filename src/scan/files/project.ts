@@ -6,7 +6,7 @@
  * that need installed declarations go to a typed project built only when one is asked
  * (`type-oracle.ts`).
  */
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { Project, ts } from '../../ts-morph.ts';
 import { isSourceFile } from './discover.ts';
@@ -20,6 +20,71 @@ function isUserModule(
   if (!resolved) return false;
   const file = resolved.resolvedFileName;
   return !/[\\/]node_modules[\\/]/.test(file) && !/\.d\.[cm]?ts$/.test(file) && isSourceFile(file);
+}
+
+/**
+ * Whether a bare import (`react`, `@mastra/core/agent`) can only resolve into an installed package,
+ * which is never a user module: then TypeScript's resolution (package.json, `exports`, extensions,
+ * for each folder up to the root) is not run for it. It runs as before for relative and `#`
+ * imports, with `paths` or `baseUrl`, for the package's own name, and for a package linked from
+ * user code (a workspace package, `npm link`: a symlink whose target is outside node_modules).
+ */
+class InstalledImports {
+  readonly #installed = new Map<string, boolean>();
+  readonly #names = new Map<string, string | undefined>();
+
+  skip(name: string, containingFile: string, options: ts.CompilerOptions): boolean {
+    if (/^[./#]|^[a-zA-Z]:|^node:/.test(name) || options.paths || options.baseUrl) return false;
+    const parts = name.split('/');
+    const pkg = name.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+    const dir = path.dirname(containingFile);
+    if (this.#ownName(dir) === pkg) return false;
+    return this.#installedFrom(dir, pkg);
+  }
+
+  /** The package found from `dir` up is installed (or none is found: nothing to resolve to). */
+  #installedFrom(dir: string, pkg: string): boolean {
+    const key = `${dir}\0${pkg}`;
+    let answer = this.#installed.get(key);
+    if (answer !== undefined) return answer;
+    const at = path.join(dir, 'node_modules', pkg);
+    let stat;
+    try {
+      stat = lstatSync(at);
+    } catch {
+      stat = undefined;
+    }
+    if (!stat) {
+      const parent = path.dirname(dir);
+      answer = parent === dir ? true : this.#installedFrom(parent, pkg);
+    } else if (!stat.isSymbolicLink()) answer = true;
+    else {
+      try {
+        answer = /[\\/]node_modules[\\/]/.test(realpathSync(at));
+      } catch {
+        answer = true;
+      }
+    }
+    this.#installed.set(key, answer);
+    return answer;
+  }
+
+  /** The `name` of the nearest package.json from `dir` up. */
+  #ownName(dir: string): string | undefined {
+    if (this.#names.has(dir)) return this.#names.get(dir);
+    let name: string | undefined;
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+        name?: unknown;
+      };
+      name = typeof manifest.name === 'string' ? manifest.name : '';
+    } catch {
+      const parent = path.dirname(dir);
+      name = parent === dir ? undefined : this.#ownName(parent);
+    }
+    this.#names.set(dir, name);
+    return name;
+  }
 }
 
 export interface ScanProject {
@@ -66,6 +131,7 @@ export function createProject(
   const blocked = new Set<string>();
   const resolved = new Set<string>();
   const candidates = new Set(files.map((f) => path.resolve(f)));
+  const installed = new InstalledImports();
   const tagOnly = new WeakMap<ts.SourceFile, Set<string>>();
   const onlyTags = (file: ts.SourceFile | undefined, name: string) => {
     if (!file) return false;
@@ -107,6 +173,7 @@ export function createProject(
             )),
           );
         return moduleNames.map((name) => {
+          if (installed.skip(name, containingFile, options)) return undefined;
           const { resolvedModule } = ts.resolveModuleName(
             name,
             containingFile,
