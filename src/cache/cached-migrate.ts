@@ -119,11 +119,12 @@ export async function migrateWithCache(
   // Nothing to do, nothing paid: a tree without Mastra code is answered without hashing it. A
   // tree this slot has hashed before holds Mastra code (a tree without is never hashed): its
   // files are not read again to find out.
-  const texts = new TextCache();
-  if (options.names === undefined && !memo && holdsNoMastra(discovered, texts)) {
+  const none = options.names === undefined && !memo ? holdsNoMastra(discovered, clock) : undefined;
+  if (none) {
     outcome?.('skipped');
-    return noMastraResult(discovered, texts, rules, true, clock);
+    return noMastraResult(discovered, none, rules, true, clock);
   }
+  const texts = new TextCache();
 
   const listed = [...discovered.sources, ...discovered.tsconfigs, ...discovered.texts];
   clock.start('cache', listed.length);

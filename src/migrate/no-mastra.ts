@@ -7,21 +7,17 @@
 import { grouped, unparsableFindings } from '../plan/group.ts';
 import type { RuleId } from '../plan/model.ts';
 import type { PhaseClock } from '../progress.ts';
-import { prefilter, type Discovered } from '../scan/files/discover.ts';
-import type { TextCache } from '../scan/files/text-cache.ts';
-import { noMastraScan } from '../scan/no-mastra.ts';
+import type { Discovered } from '../scan/files/discover.ts';
+import { noMastraScan, type MastraRead } from '../scan/no-mastra.ts';
 import type { MigrateResult } from './migrate.ts';
 
 export function noMastraResult(
   discovered: Discovered,
-  texts: TextCache,
+  read: MastraRead,
   rules: RuleId[],
   dryRun: boolean,
   clock: PhaseClock,
 ): MigrateResult {
-  clock.start('prefilter', discovered.sources.length);
-  const read = prefilter(discovered.root, discovered.sources, clock, texts);
-  clock.end();
   const scan = noMastraScan(discovered, read);
   return {
     root: discovered.root,

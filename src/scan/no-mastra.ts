@@ -14,7 +14,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Discovered } from './files/discover.ts';
 import { declaresMastra } from './files/mastra-scope.ts';
-import type { TextCache } from './files/text-cache.ts';
+import { readSource } from './files/read-source.ts';
+import type { PhaseClock } from '../progress.ts';
 import { SCAN_SCHEMA_VERSION, type ScanFileError, type ScanResult } from './model.ts';
 
 export const NO_MASTRA =
@@ -91,15 +92,45 @@ export function mastraUnreachable(
   );
 }
 
+/** What one pass over the sources found: those that name `@mastra/`, and those that are not text. */
+export interface MastraRead {
+  namingMastra: string[];
+  skipped: ScanFileError[];
+  unreadable: ScanFileError[];
+}
+
 /**
  * Whether the tree holds no Mastra code, read before anything is hashed or parsed: the manifests
- * first (a Mastra app declares its packages), then the sources that name `@mastra/`. The texts read
- * stay in `texts` for the scan.
+ * first (a Mastra app declares its packages, and then no source is read here), then one pass over
+ * the sources that keeps none of their texts (a tree this large without Mastra would otherwise
+ * hold them all for nothing). The pass is the answer's: it has what the report lists.
  */
-export function holdsNoMastra(discovered: Discovered, texts: TextCache): boolean {
-  const read = (f: string) => texts.read(f);
+export function holdsNoMastra(discovered: Discovered, clock?: PhaseClock): MastraRead | undefined {
   const manifests = discovered.texts.filter((f) => path.basename(f) === 'package.json');
-  if (declaresMastra(discovered.root, manifests, read)) return false;
-  const naming = discovered.sources.filter((f) => read(f)?.includes('@mastra/'));
-  return mastraUnreachable(discovered, naming, read);
+  const manifestText = (f: string) => {
+    const read = readSource(f);
+    return read.ok ? read.text : undefined;
+  };
+  if (declaresMastra(discovered.root, manifests, manifestText)) return undefined;
+  clock?.start('prefilter', discovered.sources.length);
+  const out: MastraRead = { namingMastra: [], skipped: [], unreadable: [] };
+  const naming = new Map<string, string>();
+  for (const file of discovered.sources) {
+    const read = readSource(file);
+    clock?.tick();
+    if (read.ok) {
+      if (read.text.includes('@mastra/')) {
+        out.namingMastra.push(file);
+        naming.set(file, read.text);
+      }
+    } else if (read.kind !== 'missing') {
+      (read.kind === 'binary' ? out.skipped : out.unreadable).push({
+        file: path.relative(discovered.root, file).split(path.sep).join('/'),
+        message: read.reason,
+      });
+    }
+  }
+  clock?.end();
+  const text = (f: string) => naming.get(f) ?? manifestText(f);
+  return mastraUnreachable(discovered, out.namingMastra, text) ? out : undefined;
 }
