@@ -35,3 +35,27 @@ test('share does not keep a file the budget left out', () => {
     app.cleanup();
   }
 });
+
+test('the bytes the cache hashed are the text the prefilter reads: same fingerprint, no second read', async () => {
+  const { Fingerprints, fingerprint } = await import('../src/cache/fingerprint.ts');
+  const app = tempProject({ 'a.ts': 'export const a = 1;\n', 'b.bin': 'x\u0000y' });
+  try {
+    const a = path.join(app.root, 'a.ts');
+    const bin = path.join(app.root, 'b.bin');
+    const texts = new TextCache();
+    const prints = new Fingerprints(undefined, {
+      wants: (f) => f === a || f === bin,
+      bytes: (f, b) => texts.keepBytes(f, b),
+    });
+    assert.equal(prints.of(a), fingerprint(a), 'the fingerprint a streamed read gives');
+    assert.equal(prints.of(bin), fingerprint(bin));
+    // Changed on disk after the hashing: the prefilter reads the kept text, as hashed.
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(a, 'export const a = 2;\n');
+    assert.equal(texts.read(a), 'export const a = 1;\n');
+    // Not text: nothing kept, read (and refused) as before.
+    assert.equal(texts.read(bin), undefined);
+  } finally {
+    app.cleanup();
+  }
+});

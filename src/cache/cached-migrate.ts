@@ -128,7 +128,12 @@ export async function migrateWithCache(
 
   const listed = [...discovered.sources, ...discovered.tsconfigs, ...discovered.texts];
   clock.start('cache', listed.length);
-  const prints = new Fingerprints(memo);
+  // The sources' bytes, read to hash them, are the texts the prefilter reads next.
+  const sources = new Set(discovered.sources);
+  const prints = new Fingerprints(memo, {
+    wants: (f) => sources.has(f),
+    bytes: (f, b) => texts.keepBytes(f, b),
+  });
   const fp = (file: string) => prints.of(file);
   const key = hashAll(keyParts(discovered, options, rules, fp));
   const entry = readEntry<Stored>(dir, slot);

@@ -7,7 +7,7 @@
  * coarse file-system clock could hide a change.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,16 +57,27 @@ export interface StatMemo {
 /** A file-system clock may round times to 2 s (FAT); changes closer than this to a hashing are re-read. */
 const RACY_MS = 2000;
 
+/**
+ * Files whose bytes a later pass reads anyway (the sources the prefilter reads as text): hashed
+ * from one whole read, and handed to that pass so it need not read them again.
+ */
+export interface SharedReads {
+  wants(file: string): boolean;
+  bytes(file: string, bytes: Buffer): void;
+}
+
 export class Fingerprints {
   readonly #previous: StatMemo | undefined;
+  readonly #share: SharedReads | undefined;
   readonly #seen = new Map<string, string>();
   /** Stats of what was fingerprinted in this run: the memo of the next. */
   readonly memo: StatMemo = { at: Date.now(), files: {} };
   /** Files read and hashed in this run (the others kept their hash). */
   hashed = 0;
 
-  constructor(previous?: StatMemo) {
+  constructor(previous?: StatMemo, share?: SharedReads) {
     this.#previous = previous;
+    this.#share = share;
   }
 
   of(file: string): string {
@@ -99,11 +110,23 @@ export class Fingerprints {
       this.memo.files[file] = record;
       return record[4];
     }
-    const fp = fingerprint(file);
+    const fp = this.#share?.wants(file) ? sharedOr(file, this.#share) : fingerprint(file);
     this.hashed++;
     this.memo.files[file] = [st.size, st.mtimeMs, st.ctimeMs, st.ino, fp];
     return fp;
   }
+}
+
+/** `fingerprint` of a file read whole, its bytes passed on to the pass that reads them next. */
+function sharedOr(file: string, share: SharedReads): string {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return fingerprint(file);
+  }
+  share.bytes(file, bytes);
+  return `f:${sha(bytes)}`;
 }
 
 /** One hash over many strings, each kept apart from the next. */

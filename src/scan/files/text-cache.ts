@@ -3,7 +3,7 @@
  * (the stale-name search) does not read them again; beyond the budget files are read anew, so memory
  * stays bounded however large the repository. Only UTF-8 text is ever returned (`read-source.ts`).
  */
-import { readBytes, readSource, type SourceRead } from './read-source.ts';
+import { decodeSource, readBytes, readSource, type SourceRead } from './read-source.ts';
 
 export class TextCache {
   readonly #texts = new Map<string, string>();
@@ -21,6 +21,16 @@ export class TextCache {
       this.#size += read.text.length;
     }
     return read;
+  }
+
+  /** Keeps the text of `file` from bytes another pass read (the cache's hashing), budget allowing. */
+  keepBytes(file: string, bytes: Buffer): void {
+    if (this.#texts.has(file)) return;
+    const read = decodeSource(bytes);
+    if (read.ok && this.#size + read.text.length <= this.budget) {
+      this.#texts.set(file, read.text);
+      this.#size += read.text.length;
+    }
   }
 
   /**
