@@ -114,6 +114,26 @@ describe('each filter against a true case of the same shape', () => {
     assert.ok(!words('Call re-DatasetInfo now.').includes('DatasetInfo'));
   });
 
+  test('a verb that says to call names every item of the list it starts', () => {
+    const strong = (text: string) =>
+      toolWords(text, DATA)
+        .filter((w) => w.strong)
+        .map((w) => w.name);
+    assert.deepEqual(
+      strong('For code, call codeGraphAgent (AST preferred) then codeMetricsAgent.'),
+      ['codeGraphAgent', 'codeMetricsAgent'],
+    );
+    assert.deepEqual(strong('Call `fetch_page`, `parse_html` and `store_doc` in order.'), [
+      'fetch_page',
+      'parse_html',
+      'store_doc',
+    ]);
+    // A list ends where other words start: what follows is not called.
+    assert.deepEqual(strong('Call searchTool, then write the report in report_format.'), [
+      'searchTool',
+    ]);
+  });
+
   test('a name that calls itself a tool counts on a line that does not', () => {
     assert.deepEqual(words("- **Places**: 'googleLocalTool' for nearby businesses"), [
       'googleLocalTool',

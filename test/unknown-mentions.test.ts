@@ -72,8 +72,10 @@ export const supervisor = new Agent({ id: 'supervisor', name: 'Supervisor', inst
         .map((f) => /"([^"]+)"/.exec(f.message)![1]!);
     };
     assert.deepEqual(lead('codeGraphAgent builds the graph that codeMetricsAgent scores.'), []);
+    // "call" governs the list it starts: both are agents this one is told to call.
     assert.deepEqual(lead('For code, call codeGraphAgent, then codeMetricsAgent.'), [
       'codeGraphAgent',
+      'codeMetricsAgent',
     ]);
     // A tool of the app hands tasks over by that name: the name is the value it takes.
     const handOff = "export const target = z.enum(['codeGraphAgent', 'codeMetricsAgent']);";
