@@ -128,6 +128,9 @@ describe('each filter against a true case of the same shape', () => {
       'parse_html',
       'store_doc',
     ]);
+    assert.deepEqual(strong('After calling updateWorkingMemory or any tool, go on.'), [
+      'updateWorkingMemory',
+    ]);
     // A list ends where other words start: what follows is not called.
     assert.deepEqual(strong('Call searchTool, then write the report in report_format.'), [
       'searchTool',

@@ -277,3 +277,31 @@ export const budget = new Agent({ id: 'budget', name: 'budget', instructions: ${
     assert.deepEqual(budgetUnknown('First call DatasetInfo, then answer.', '{ made }'), []);
   });
 });
+
+describe('the messages a call sends are read by the agent it calls', () => {
+  function messageUnknown(message: string): string[] {
+    const text = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const saveSpec = createTool({ id: 'save-spec', description: 's', execute: async () => ({}) });
+export const builder = new Agent({ id: 'builder', name: 'builder', instructions: 'You build dashboards.', model: 'openai/gpt-4o-mini', tools: { saveSpec } });
+export async function run() {
+  return builder.generate(${JSON.stringify(message)});
+}
+`;
+    const scan = scanSource('/virtual/builder.ts', text);
+    return unknownToolMentions(scan, new Offers(scan), new Set())
+      .filter((f) => f.agents.includes('builder'))
+      .map((f) => {
+        assert.match(f.message, /^a message sent to builder names/);
+        return /"([^"]+)"/.exec(f.message)![1]!;
+      });
+  }
+
+  test('a name the message tells it to call that it is not offered; one it is offered is fine', () => {
+    assert.deepEqual(messageUnknown('When calling getJourneySession, use the thread id.'), [
+      'getJourneySession',
+    ]);
+    assert.deepEqual(messageUnknown('When calling saveSpec, use the thread id.'), []);
+    assert.deepEqual(messageUnknown('Build a dashboard for the journey session.'), []);
+  });
+});

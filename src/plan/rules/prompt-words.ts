@@ -108,13 +108,13 @@ function shapedLikeCode(name: string): boolean {
 
 /** A name of a list the verb before it governs ("call A (AST first), then B", "call A and B"). */
 const LISTED_AFTER =
-  /\b(call|invoke)\s+(the\s+)?(\\?[`'"]?[A-Za-z_][\w:-]*(\.[\w:-]+)*\\?[`'"]?(\s*\([^()\n]{0,40}\))?(\s*,\s*(then\s+|and\s+|or\s+)?|\s+(then|and|or)\s+))+$/i;
+  /\b(call(s|ing)?|invok(e|es|ing))\s+(the\s+)?(\\?[`'"]?[A-Za-z_][\w:-]*(\.[\w:-]+)*\\?[`'"]?(\s*\([^()\n]{0,40}\))?(\s*,\s*(then\s+|and\s+|or\s+)?|\s+(then|and|or)\s+))+$/i;
 
 /** "call X", "invoke X", and the same verbs in other languages ("调用 X", "קרא ל-X", "вызови X"). */
 export function calledAt(line: string, at: number): boolean {
   const before = line.slice(0, at).replace(/\\?[`'"]$/, '');
   return (
-    /\b(call|invoke)\s+(the\s+)?$/i.test(before) ||
+    /\b(call(s|ing)?|invok(e|es|ing))\s+(the\s+)?$/i.test(before) ||
     LISTED_AFTER.test(before) ||
     /(调用|調用|呼叫|קרא ל-?|קראי ל-?|вызови(те)?\s+|вызывай\s+)\s*$/.test(before)
   );

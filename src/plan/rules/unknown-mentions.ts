@@ -245,19 +245,26 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       return t !== undefined && ownToolNames.has(t);
     };
     const inDescription = new Set<string>();
+    const inMessage = new Set<string>();
     // `lsp_inspect` for the workspace's `mastra_workspace_lsp_inspect`: named by what Mastra
     // offers it as, whatever else the agent's list may hold.
     const aliases = new Map(o.runtime.flatMap((r) => r.aliases ?? []).map((a) => [a.name, a.as]));
     const record = (f: TextFragment, w: Pick<ToolWord, 'name' | 'offset'>) => {
       if (f.context.endsWith('-description') && !found.has(w.name)) inDescription.add(w.name);
+      if ((f.context === 'prompt' || f.context === 'system') && !found.has(w.name))
+        inMessage.add(w.name);
       const location = fragmentLocation(f, w.offset, w.name.length);
       const list = found.get(w.name) ?? [];
       if (!list.some((l) => l.file === location.file && l.start === location.start))
         list.push(location);
       found.set(w.name, list);
     };
-    // Its instructions, and the descriptions of what it offers: its model reads both.
-    for (const f of [...agent.instructions, ...agent.descriptions]) {
+    // Its instructions, the descriptions of what it offers, and the messages its calls send: its
+    // model reads them all.
+    const messages = scan.calls
+      .filter((c) => c.agentIndex === agent.index)
+      .flatMap((c) => c.prompts);
+    for (const f of [...agent.instructions, ...agent.descriptions, ...messages]) {
       const words = toolWords(f.text, data, (n) => ownSpelling(n) || aliases.has(n));
       for (const w of words) {
         if (inInvalidList(f.text, w.offset)) continue;
@@ -364,7 +371,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       out.push({
         kind: 'unknown-tool-mention',
         rule: 'prompts',
-        message: `${inDescription.has(name) ? `a description ${o.label}'s model reads names` : `the instructions of ${o.label} name`} "${name}", ${why}`,
+        message: `${inDescription.has(name) ? `a description ${o.label}'s model reads names` : inMessage.has(name) ? `a message sent to ${o.label} names` : `the instructions of ${o.label} name`} "${name}", ${why}`,
         locations,
         agents: [o.label],
       });
