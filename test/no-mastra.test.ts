@@ -38,6 +38,19 @@ const OTHER_FRAMEWORK: Record<string, string> = {
   'packages/bot/src/blob.ts': '\u0000\u0001binary',
 };
 
+/** The cached run skips the tree (nothing hashed or stored) and gives what `migrate` gives. */
+async function fastAsFull(root: string) {
+  const dir = cacheDirFor();
+  const fast = await cached(root, dir);
+  assert.equal(fast.outcome, 'skipped');
+  assert.deepEqual(readdirSync(dir), [], 'nothing hashed, nothing stored');
+  const full = await migrate(root, { dryRun: true });
+  const { timings: _a, ...fastResult } = fast.result;
+  const { timings: _b, ...fullResult } = full;
+  assert.deepEqual(fastResult, fullResult);
+  return { fast: fast.result, full };
+}
+
 async function cached(root: string, cacheDir: string) {
   let outcome: CacheOutcome | undefined;
   const result = await migrateWithCache(root, { dryRun: true, cacheDir }, (o) => (outcome = o));
@@ -54,14 +67,7 @@ test('no Mastra code: the cache is skipped, and the result is the one migrate gi
     Buffer.from('// caf\xe9\n', 'latin1'),
   );
   try {
-    const dir = cacheDirFor();
-    const fast = await cached(p.root, dir);
-    assert.equal(fast.outcome, 'skipped');
-    assert.deepEqual(readdirSync(dir), [], 'nothing hashed, nothing stored');
-    const full = await migrate(p.root, { dryRun: true });
-    const { timings: _a, ...fastResult } = fast.result;
-    const { timings: _b, ...fullResult } = full;
-    assert.deepEqual(fastResult, fullResult);
+    const { fast, full } = await fastAsFull(p.root);
     assert.equal(full.scan.files.noMastra, true);
     assert.equal(full.scan.files.candidates, 0, 'nothing parsed');
     assert.deepEqual(
@@ -74,11 +80,11 @@ test('no Mastra code: the cache is skipped, and the result is the one migrate gi
       ['packages/bot/src/blob.ts'],
     );
     assert.ok(
-      fast.result.timings.every((t) => ['discover', 'prefilter'].includes(t.phase)),
-      fast.result.timings.map((t) => t.phase).join(', '),
+      fast.timings.every((t) => ['discover', 'prefilter'].includes(t.phase)),
+      fast.timings.map((t) => t.phase).join(', '),
     );
 
-    const report = buildReport(fast.result, 'check', p.root);
+    const report = buildReport(fast, 'check', p.root);
     for (const format of ['text', 'json', 'markdown', 'sarif', 'github'] as const)
       assert.match(renderReport(report, format), /no Mastra code found/i, format);
   } finally {
@@ -135,14 +141,7 @@ test('sources that name @mastra/ where nothing declares or installs it hold no M
   };
   const p = tempProject(leftover, os.tmpdir());
   try {
-    const dir = cacheDirFor();
-    const fast = await cached(p.root, dir);
-    assert.equal(fast.outcome, 'skipped');
-    assert.deepEqual(readdirSync(dir), [], 'nothing hashed, nothing stored');
-    const full = await migrate(p.root, { dryRun: true });
-    const { timings: _a, ...fastResult } = fast.result;
-    const { timings: _b, ...fullResult } = full;
-    assert.deepEqual(fastResult, fullResult);
+    const { full } = await fastAsFull(p.root);
     assert.equal(full.scan.files.candidates, 0, 'nothing parsed');
     assert.equal(full.scan.files.mastraUnresolved, 1);
     const report = buildReport(full, 'check', p.root);

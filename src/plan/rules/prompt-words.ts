@@ -231,16 +231,17 @@ export function toolWords(
         // The list item of a section whose heading names tools is a tool by the prompt's layout.
         const strong = namedAsTool(line, m.index, name.length) || (name === listed && quoted);
         const called = calledAt(line, m.index);
+        const word = {
+          name,
+          offset: lineStart + m.index,
+          quoted,
+          line,
+          column: m.index,
+          strong,
+          called,
+        };
         if (isTied && !/:\d+$/.test(name)) {
-          out.push({
-            name,
-            offset: lineStart + m.index,
-            quoted,
-            line,
-            column: m.index,
-            strong,
-            called,
-          });
+          out.push(word);
           continue;
         }
         // Dots and colons are prose punctuation unless the name is quoted (`family.language`);
@@ -257,15 +258,7 @@ export function toolWords(
           if (!(shapedLikeCode(name) || (/[-]|[a-z][A-Z]/.test(name) && strong))) continue;
           if (brandOrTitle(line, m.index, name)) continue;
         }
-        out.push({
-          name,
-          offset: lineStart + m.index,
-          quoted,
-          line,
-          column: m.index,
-          strong,
-          called,
-        });
+        out.push(word);
       }
     }
     lineStart += line.length + 1;
