@@ -83,7 +83,17 @@ export function mastraUnreachable(
   read: (file: string) => string | undefined,
 ): boolean {
   const manifests = discovered.texts.filter((f) => path.basename(f) === 'package.json');
-  if (declaresMastra(discovered.root, manifests, read)) return false;
+  return (
+    !declaresMastra(discovered.root, manifests, read) && noImportFinds(discovered, naming, read)
+  );
+}
+
+/** No Deno import map names `@mastra/`, and no source of `naming` could import it. */
+function noImportFinds(
+  discovered: Discovered,
+  naming: readonly string[],
+  read: (file: string) => string | undefined,
+): boolean {
   const maps = discovered.texts.filter((f) => IMPORT_MAPS.has(path.basename(f)));
   if (maps.some((f) => read(f)?.includes('@mastra/'))) return false;
   const memo = new Map<string, boolean>();
@@ -132,5 +142,5 @@ export function holdsNoMastra(discovered: Discovered, clock?: PhaseClock): Mastr
   }
   clock?.end();
   const text = (f: string) => naming.get(f) ?? manifestText(f);
-  return mastraUnreachable(discovered, out.namingMastra, text) ? out : undefined;
+  return noImportFinds(discovered, out.namingMastra, text) ? out : undefined;
 }
