@@ -114,9 +114,16 @@ test('a package.json that declares Mastra, or a source that can import it, is sc
     'packages/bot/src/context.ts': context,
     'deno.json': JSON.stringify({ imports: { '@mastra/core/': 'npm:/@mastra/core@1.0.0/' } }),
   };
+  // No package.json at all (a folder of snippets): nothing says what it depends on.
+  const unmanaged = Object.fromEntries(
+    Object.entries({ ...OTHER_FRAMEWORK, 'packages/bot/src/context.ts': context }).filter(
+      ([f]) => !f.endsWith('package.json'),
+    ),
+  );
   for (const [name, files] of [
     ['declared', declared],
     ['installed', installed],
+    ['no manifest at all', unmanaged],
     ['deno specifier', deno],
     ['import map', importMap],
   ] as const) {

@@ -88,12 +88,29 @@ export function mastraUnreachable(
   );
 }
 
-/** No Deno import map names `@mastra/`, and no source of `naming` could import it. */
+/**
+ * A package.json in or above the root: the tree says what it depends on. Code with none at all (a
+ * folder of snippets) says nothing, so an import of `@mastra/` there is taken at its word.
+ */
+function hasManifest(discovered: Discovered): boolean {
+  if (discovered.texts.some((f) => path.basename(f) === 'package.json')) return true;
+  for (let d = path.dirname(discovered.root); ; d = path.dirname(d)) {
+    if (existsSync(path.join(d, 'package.json'))) return true;
+    if (path.dirname(d) === d) return false;
+  }
+}
+
+/**
+ * No source of `naming` could import `@mastra/`: none does, or the tree has a manifest and neither
+ * a Deno import map, a Deno specifier nor an installed `@mastra` package would give it one.
+ */
 function noImportFinds(
   discovered: Discovered,
   naming: readonly string[],
   read: (file: string) => string | undefined,
 ): boolean {
+  if (naming.length === 0) return true;
+  if (!hasManifest(discovered)) return false;
   const maps = discovered.texts.filter((f) => IMPORT_MAPS.has(path.basename(f)));
   if (maps.some((f) => read(f)?.includes('@mastra/'))) return false;
   const memo = new Map<string, boolean>();

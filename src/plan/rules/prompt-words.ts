@@ -196,7 +196,8 @@ export function toolWords(
   // The level of the Markdown heading that names tools (`## Available Tools`), while in its section.
   let toolSection: number | undefined;
   for (const line of text.split('\n')) {
-    if (/^\s*```/.test(line)) fenced = !fenced;
+    // A fence, also as a template literal's source writes it (\`\`\`).
+    if (/^\s*(\\?`){3}/.test(line)) fenced = !fenced;
     const heading = fenced ? undefined : /^(#{1,6})\s+(.*)$/.exec(line);
     if (heading) {
       const level = heading[1]!.length;
