@@ -5,8 +5,10 @@
  * to a temporary folder; appends the Markdown report (cut to fit a comment) to the run's summary;
  * sets the outputs; comments on the pull request when asked; exits as asked.
  *
- * Inputs come from INPUT_PATH, INPUT_RULES, INPUT_FAIL_OR_COMMENT and INPUT_VERSION, as action.yml
- * passes them. It runs locally too (the GitHub variables are optional):
+ * Inputs come from INPUT_PATH, INPUT_RULES, INPUT_FAIL_OR_COMMENT, INPUT_VERSION and INPUT_BASE, as
+ * action.yml passes them. With a base commit (a pull request's), check reports what the change
+ * introduces and fixes, and fails only for what it introduces; a shallow checkout's missing base is
+ * fetched first (one commit deep). It runs locally too (the GitHub variables are optional):
  *   INPUT_PATH=fixtures/demo-app GITHUB_STEP_SUMMARY=summary.md GITHUB_OUTPUT=out.txt node action/run.mjs
  * Plain JavaScript: it runs on the runner's Node, before and without any build.
  */
@@ -97,6 +99,7 @@ const rules = input('rules')
   .split(/[\s,]+/)
   .filter(Boolean);
 const version = input('version');
+const base = input('base');
 
 const dir = mkdtempSync(path.join(process.env.RUNNER_TEMP || os.tmpdir(), 'mastra-tool-names-'));
 const files = {
@@ -116,6 +119,18 @@ const args = [
 ];
 args.push('--report', files.sarif, '--report', files.json, '--report', files.markdown);
 if (rules.length) args.push('--only', ...rules);
+if (base) {
+  const git = (gitArgs) => spawnSync('git', ['-C', target, ...gitArgs], { encoding: 'utf8' });
+  if (git(['cat-file', '-e', `${base}^{commit}`]).status !== 0) {
+    const fetched = git(['fetch', '--no-tags', '--depth=1', 'origin', base]);
+    if (fetched.status !== 0)
+      annotate(
+        'warning',
+        `could not fetch the base commit ${base} (${fetched.stderr.trim().split('\n')[0]}); check with actions/checkout fetch-depth: 0`,
+      );
+  }
+  args.push('--base', base);
+}
 // The tool appends its summary to a file of ours: it is also the body of the comment.
 const run = spawnSync('npx', args, {
   stdio: 'inherit',
@@ -130,8 +145,9 @@ if (summary && process.env.GITHUB_STEP_SUMMARY)
   appendFileSync(process.env.GITHUB_STEP_SUMMARY, summary);
 
 let totals;
+let baseline;
 try {
-  totals = JSON.parse(readFileSync(files.json, 'utf8')).totals;
+  ({ totals, baseline } = JSON.parse(readFileSync(files.json, 'utf8')));
 } catch {
   // check did not get as far as a report (usage error): the exit code says so
 }
@@ -139,6 +155,8 @@ setOutput('exit-code', code);
 setOutput('pending', code === 1);
 setOutput('changes', totals?.changes ?? '');
 setOutput('findings', totals?.findings ?? '');
+setOutput('introduced', baseline?.totals.introduced ?? '');
+setOutput('fixed', baseline?.totals.fixed ?? '');
 setOutput('sarif', existsSync(files.sarif) ? files.sarif : '');
 setOutput('report', existsSync(files.markdown) ? files.markdown : '');
 

@@ -28,13 +28,15 @@ export interface GitOptions {
    * collecting it: memory stays flat however long the listing is.
    */
   onRecord?: (record: string) => void;
+  /** Variables added to git's environment (never the repository-selecting ones above). */
+  env?: Record<string, string>;
 }
 
 /** `git -C cwd -c core.quotePath=off ...args`; never rejects. */
 export function git(cwd: string, args: string[], options: GitOptions = {}): Promise<GitResult> {
   return new Promise((resolve) => {
     const child = spawn('git', ['-C', cwd, '-c', 'core.quotePath=off', ...args], {
-      env: GIT_ENV,
+      env: options.env ? { ...GIT_ENV, ...options.env } : GIT_ENV,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const out: Buffer[] = [];

@@ -20,6 +20,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -391,6 +392,8 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       assert.equal(r.code, 1, r.stderr);
       const lines = r.stdout.trimEnd().split('\n');
       assert.ok(lines.length > 10);
+      // GitHub shows 10 annotations of each kind: the rest are counted in one closing notice.
+      const notice = lines.pop()!;
       for (const line of lines) assert.match(line, /^::(error|warning|notice) file=demo\/src\//);
       assert.ok(
         r.summary.startsWith(`# an earlier step\n${MARKER}\n## mastra-tool-names: `),
@@ -403,7 +406,13 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       ) as Report;
       assert.equal(r.output.changes, String(json.totals.changes));
       assert.equal(r.output.findings, String(json.totals.findings));
-      assert.equal(lines.length, json.changes.length + json.findings.length);
+      const all = json.changes.length + json.findings.length;
+      assert.match(
+        notice,
+        new RegExp(
+          `::${all} results .*; ${lines.length} shown as annotations, ${all - lines.length} left out`,
+        ),
+      );
       assert.equal((JSON.parse(readFileSync(r.output.sarif!, 'utf8')) as Log).version, '2.1.0');
       assert.ok(readFileSync(r.output.report!, 'utf8').startsWith(MARKER));
       assert.ok(
@@ -483,6 +492,7 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       workspace: string,
       inputs: Record<string, string>,
       extraEnv: Record<string, string> = {},
+      eventPayload: object = { pull_request: { number: 7 } },
     ): Promise<
       Run & {
         outputs: Record<string, string>;
@@ -500,7 +510,7 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       const log = path.join(dir, 'gh.log');
       const event = path.join(dir, 'event.json');
       writeFileSync(summary, '');
-      writeFileSync(event, JSON.stringify({ pull_request: { number: 7 } }));
+      writeFileSync(event, JSON.stringify(eventPayload));
       const expression = (text: string): string =>
         text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, e: string) => {
           const input = /^inputs\.([\w-]+)$/.exec(e)?.[1];
@@ -509,6 +519,16 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
             return inputs[input] ?? expression(spec.inputs[input]!.default ?? '');
           }
           if (e === 'github.token') return 'a-token';
+          if (e.startsWith('github.event.')) {
+            const value = e
+              .slice('github.event.'.length)
+              .split('.')
+              .reduce<unknown>(
+                (o, k) => (o as Record<string, unknown> | undefined)?.[k],
+                eventPayload,
+              );
+            return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+          }
           throw new Error(`an expression the test does not evaluate: ${e}`);
         });
       const stepOutputs: Record<string, Record<string, string>> = {};
@@ -575,8 +595,9 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
         { npm_config_offline: 'true' },
       );
       assert.equal(r.code, 1, r.stderr);
-      for (const line of r.stdout.trimEnd().split('\n'))
+      for (const line of r.stdout.trimEnd().split('\n').slice(0, -1))
         assert.match(line, /^::(error|warning|notice) file=demo\/src\//);
+      assert.match(r.stdout.trimEnd().split('\n').at(-1)!, /more results than annotations/);
       assert.equal(r.outputs['exit-code'], '1');
       assert.equal(r.outputs.pending, 'true');
       assert.match(r.outputs.changes!, /^[1-9]\d*$/);
@@ -603,6 +624,49 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
         },
         { args: ['api', '--method', 'POST', 'repos/octo/app/issues/7/comments'], token: 'a-token' },
       ]);
+    });
+
+    test("action.yml as `uses: ./` on a two-commit pull request: `base` defaults to the pull request's base commit; only what the change introduces fails the job", async () => {
+      // A repository holding the action and an app with a backlog; the pull request renames one key.
+      const repo = path.join(tmp, 'two-commits');
+      cpSync('fixtures/check-base/app', repo, { recursive: true });
+      cpSync('action.yml', path.join(repo, 'action.yml'));
+      cpSync('action', path.join(repo, 'action'), { recursive: true });
+      // Installed as the project's own (ignored by git): npx runs it, offline.
+      symlinkSync(path.join(project, 'node_modules'), path.join(repo, 'node_modules'), 'junction');
+      const git = (...args: string[]) =>
+        run('git', ['-c', 'user.email=t@example.invalid', '-c', 'user.name=t', ...args], repo);
+      await git('init', '-q');
+      await git('add', '-A');
+      await git('commit', '-qm', 'base');
+      const baseSha = (await git('rev-parse', 'HEAD')).stdout.trim();
+      const tools = path.join(repo, 'src/mastra/tools/index.ts');
+      writeFileSync(
+        tools,
+        readFileSync(tools, 'utf8').replace('searchDocs: searchTool', 'docsSearch: searchTool'),
+      );
+      await git('commit', '-qam', 'rename a key');
+      const event = { pull_request: { number: 7, base: { sha: baseSha } } };
+
+      const offline = { npm_config_offline: 'true' };
+      const r = await composite('uses-local-base', repo, repo, {}, offline, event);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      const lines = r.stdout.trimEnd().split('\n');
+      assert.match(
+        lines[0]!,
+        /^::warning file=src\/mastra\/prompts\/helpdesk\.md,line=5,.*introduced by this change\)::.*"searchDocs"/,
+      );
+      assert.equal(lines.filter((l) => l.includes('introduced by this change')).length, 1);
+      assert.equal(r.outputs.introduced, '1');
+      assert.equal(r.outputs.fixed, '0');
+      assert.match(r.summary, /this change introduces 1, fixes 0, leaves 2 as they were/);
+
+      // The same pull request without the rename: the backlog alone does not fail the job.
+      await git('revert', '--no-edit', 'HEAD');
+      const clean = await composite('uses-local-base-clean', repo, repo, {}, offline, event);
+      assert.equal(clean.code, 0, clean.stdout + clean.stderr);
+      assert.equal(clean.outputs.introduced, '0');
+      assert.equal(clean.outputs.pending, 'false');
     });
   });
 });

@@ -81,19 +81,20 @@ describe('--format github', () => {
       3,
       'one command per change and per finding; no raw newline inside one',
     );
+    // The most deserving first: the error, then the notices in report order.
     assert.equal(
       lines[0],
-      "::notice file=app/src/odd%2Cname%3A1%25.ts,line=3,endLine=3,col=5,endColumn=17,title=mastra-tool-names rewrite-keys::'search.web' -> search_web (preserved): 100%25 sure: a, b%0D%0Aand c",
+      '::error file=app/src/odd%2Cname%3A1%25.ts,line=7,col=2,title=mastra-tool-names collision::100%25 sure: a, b%0D%0Aand c (also at app/src/b.ts:9:4)',
     );
     assert.equal(
       lines[1],
-      '::error file=app/src/odd%2Cname%3A1%25.ts,line=7,col=2,title=mastra-tool-names collision::100%25 sure: a, b%0D%0Aand c (also at app/src/b.ts:9:4)',
+      "::notice file=app/src/odd%2Cname%3A1%25.ts,line=3,endLine=3,col=5,endColumn=17,title=mastra-tool-names rewrite-keys::'search.web' -> search_web (preserved): 100%25 sure: a, b%0D%0Aand c",
     );
     assert.equal(lines[2], '::notice title=mastra-tool-names runtime-names::no place');
   });
 
   test('read back as the runner reads them, every property and message is what the report holds', () => {
-    const [change, collision] = renderReport(report, 'github').split('\n').map(parseCommand);
+    const [collision, change] = renderReport(report, 'github').split('\n').map(parseCommand);
     assert.deepEqual(change!.properties, {
       file: `app/${file}`,
       line: '3',
@@ -116,20 +117,21 @@ describe('--format github', () => {
     const commands = renderReport(report, 'github')
       .split('\n')
       .map((l) => parseCommand(l).command);
+    // Same levels, in the annotations' order (errors first).
     assert.deepEqual(
       commands,
-      levels.map((l) => (l === 'note' ? 'notice' : l)),
+      [levels[1], levels[0], levels[2]].map((l) => (l === 'note' ? 'notice' : l)),
     );
   });
 
   test('paths are given from the repository root: --base, else the target', () => {
     assert.match(
       renderReport(report, 'github', undefined, { base: 'packages/app' }),
-      /^::notice file=packages\/app\/src\/odd/,
+      /^::error file=packages\/app\/src\/odd/,
     );
     assert.match(
       renderReport(report, 'github', undefined, { base: '.' }),
-      /^::notice file=src\/odd/,
+      /^::error file=src\/odd/,
     );
   });
 });
@@ -147,8 +149,13 @@ describe('check and migrate --dry-run with --format github', () => {
       );
       assert.equal(r.code, 1, r.stderr);
       const lines = r.stdout.trimEnd().split('\n');
-      assert.equal(lines.length, 22, '18 changes and 4 findings');
-      for (const line of lines)
+      // 18 changes and 4 findings: 6 warnings, 16 notices. GitHub shows 10 of each kind.
+      assert.equal(lines.length, 16, '6 warnings, 9 notices, and the notice of what is left out');
+      assert.match(
+        lines.at(-1)!,
+        /^::notice title=mastra-tool-names \(more results than annotations\)::22 results \(18 changes, 4 findings\); 15 shown as annotations, 7 left out/,
+      );
+      for (const line of lines.slice(0, -1))
         assert.match(
           line,
           /^::(error|warning|notice) file=fixtures\/demo-app\/src\/[^,]+,line=\d+,/,
@@ -172,7 +179,7 @@ describe('check and migrate --dry-run with --format github', () => {
 
   test('paths follow $GITHUB_WORKSPACE, the repository root on a runner', async () => {
     const r = await runCli(
-      ['migrate', '--dry-run', 'fixtures/demo-app', '--format', 'github'],
+      ['migrate', '--dry-run', 'fixtures/demo-app', '--format', 'github', '--only', 'rewrite-keys'],
       undefined,
       undefined,
       { GITHUB_WORKSPACE: path.resolve('fixtures') },

@@ -1,7 +1,14 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { EXIT } from '../io.ts';
+import type { Report } from '../../src/report/model.ts';
+import type { ChangedLines } from '../../src/report/rank.ts';
+import { EXIT, UsageError } from '../io.ts';
+import { signalExitCode } from '../signals.ts';
 import { cacheNote, engineOptions, emitReport, runOptions, type RunArgs } from './run-options.ts';
 import { existingDirectory } from './scan.ts';
+
+interface CheckArgs extends RunArgs {
+  base?: string;
+}
 
 /** The command line that applies what `check` found, with the same rule selection. */
 function fixCommand(argv: RunArgs): string {
@@ -15,15 +22,67 @@ function fixCommand(argv: RunArgs): string {
   return parts.join(' ');
 }
 
-export const checkCommand: CommandModule<object, RunArgs> = {
+/**
+ * `--base REF`: the same check on the base commit (a temporary worktree, or the cache), and the
+ * head's report marked against it; with the lines the change touched, for the annotations' order.
+ */
+async function againstBase(
+  report: Report,
+  root: string,
+  argv: ArgumentsCamelCase<CheckArgs>,
+): Promise<{ report: Report; changedLines: ChangedLines }> {
+  const [checkout, { baseReport }, { changedLines }, { compareWithBase }, { realRoot }] =
+    await Promise.all([
+      import('../../src/base/checkout.ts'),
+      import('../../src/base/base-report.ts'),
+      import('../../src/base/changed-lines.ts'),
+      import('../../src/report/baseline.ts'),
+      import('../../src/scan/files/discover.ts'),
+    ]);
+  let base;
+  try {
+    base = await checkout.resolveBase(realRoot(root), argv.base!);
+  } catch (e) {
+    throw e instanceof checkout.BaseError ? new UsageError(e.message) : e;
+  }
+  // Interrupted while the base is checked out: the worktree goes, then the process.
+  let current: { removeSync(): void } | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    current?.removeSync();
+    process.exit(signalExitCode(signal));
+  };
+  process.on('SIGINT', stop).on('SIGTERM', stop);
+  try {
+    const run = await baseReport(base, argv.path, engineOptions(argv), (c) => (current = c));
+    if (argv.verbose)
+      process.stderr.write(`base      ${base.commit.slice(0, 12)} ${run.cached ? 'hit' : 'run'}\n`);
+    return {
+      report: compareWithBase(report, run.report, base),
+      changedLines: await changedLines(base),
+    };
+  } catch (e) {
+    throw e instanceof checkout.BaseError ? new UsageError(e.message) : e;
+  } finally {
+    process.off('SIGINT', stop).off('SIGTERM', stop);
+  }
+}
+
+export const checkCommand: CommandModule<object, CheckArgs> = {
   command: 'check [path]',
   describe: 'For CI: a dry run that exits 1 when changes are pending or findings need a human',
   builder: (y: Argv) =>
-    runOptions(y).example(
-      '$0 check --format sarif --report mastra-tool-names.sarif .',
-      'gate a pull request and upload SARIF',
-    ),
-  handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
+    runOptions(y)
+      .option('base', {
+        type: 'string',
+        describe:
+          "a git commit or branch to compare with (a pull request's base): report what this change introduces and fixes, and exit 1 only for what it introduces",
+      })
+      .example(
+        '$0 check --format sarif --report mastra-tool-names.sarif .',
+        'gate a pull request and upload SARIF',
+      )
+      .example('$0 check --base origin/main --format github .', 'only what this change brings'),
+  handler: async (argv: ArgumentsCamelCase<CheckArgs>) => {
     const root = await existingDirectory(argv.path);
     const [{ migrateWithCache }, { buildReport }, { withProgress }] = await Promise.all([
       import('../../src/cache/cached-migrate.ts'),
@@ -33,12 +92,20 @@ export const checkCommand: CommandModule<object, RunArgs> = {
     const result = await withProgress(argv.verbose, (clock) =>
       migrateWithCache(root, { ...engineOptions(argv), dryRun: true, clock }, cacheNote(argv)),
     );
-    const report = buildReport(result, 'check', argv.path);
-    const pending = report.totals.changes > 0 || report.totals.findings > 0;
+    let report = buildReport(result, 'check', argv.path);
+    let changedLines: ChangedLines | undefined;
+    if (argv.base !== undefined) ({ report, changedLines } = await againstBase(report, root, argv));
+    const b = report.baseline;
+    const pending = b
+      ? b.totals.introduced > 0
+      : report.totals.changes > 0 || report.totals.findings > 0;
+    // With a base, a file that could not be processed fails the check only when it is new.
+    const unprocessable = b
+      ? report.findings.some((f) => f.kind === 'unparsable' && f.baseline === 'new')
+      : report.totals.failedFiles > 0;
     const footer =
       report.totals.changes > 0 ? `Fix what can be fixed with: ${fixCommand(argv)}` : undefined;
-    await emitReport(report, argv, footer);
-    process.exitCode =
-      report.totals.failedFiles > 0 ? EXIT.unprocessable : pending ? EXIT.pending : EXIT.ok;
+    await emitReport(report, argv, footer, changedLines);
+    process.exitCode = unprocessable ? EXIT.unprocessable : pending ? EXIT.pending : EXIT.ok;
   },
 };

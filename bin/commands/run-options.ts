@@ -5,6 +5,7 @@ import type { Argv } from 'yargs';
 import { RULE_IDS } from '../../src/plan/model.ts';
 import type { CacheFiles, CacheOutcome } from '../../src/cache/cached-migrate.ts';
 import type { Report } from '../../src/report/model.ts';
+import type { ChangedLines } from '../../src/report/rank.ts';
 import {
   FORMATS,
   formatForFile,
@@ -147,8 +148,13 @@ export function cacheNote(argv: RunArgs): (outcome: CacheOutcome, files?: CacheF
   };
 }
 
-export async function emitReport(report: Report, argv: RunArgs, footer?: string): Promise<void> {
-  const options = renderOptions(argv);
+export async function emitReport(
+  report: Report,
+  argv: RunArgs,
+  footer?: string,
+  changedLines?: ChangedLines,
+): Promise<void> {
+  const options = { ...renderOptions(argv), ...(changedLines ? { changedLines } : {}) };
   const text = renderReport(report, argv.format, styleFor(process.stdout), options);
   process.stdout.write(`${text}\n`);
   // Machine formats keep stdout clean; the hint goes to stderr.

@@ -28,6 +28,30 @@ export interface ReportChange {
   /** Written to disk (migrate), or only proposed (dry run, check). */
   applied: boolean;
   agents: string[];
+  /** `check --base`: how this change stands against the base commit. */
+  baseline?: BaselineState;
+}
+
+/**
+ * `check --base`: an item the head has and the base does not (`new`), one both have (`unchanged`),
+ * or one both have whose message changed (`updated`). SARIF's `baselineState` values.
+ */
+export type BaselineState = 'new' | 'unchanged' | 'updated';
+
+/** `check --base`: what the head introduces and fixes against the base commit. */
+export interface Baseline {
+  /** The base as given (`--base`), and the commit it named. */
+  ref: string;
+  commit: string;
+  /**
+   * Counted over changes and over findings that need a human (notes are information only):
+   * `introduced` = new + updated; `unchanged` = the backlog this change left as it was.
+   */
+  totals: { introduced: number; updated: number; fixed: number; unchanged: number };
+  /** What the base had and the head no longer has. */
+  fixed: { changes: ReportChange[]; findings: ReportFinding[] };
+  /** The base run's totals, for readers of both sets. */
+  base: Report['totals'];
 }
 
 export interface ReportFinding {
@@ -37,6 +61,8 @@ export interface ReportFinding {
   message: string;
   locations: Location[];
   agents: string[];
+  /** `check --base`: how this finding stands against the base commit. */
+  baseline?: BaselineState;
 }
 
 export interface AgentWire {
@@ -103,6 +129,8 @@ export interface Report {
   verify?: MigrateVerification;
   /** The tree holds no Mastra code, and why the scan can say so (nothing was parsed). */
   noMastraCode?: string;
+  /** `check --base REF`: the comparison with the base commit. */
+  baseline?: Baseline;
 }
 
 /** The unchecked agents by reason, in report order: `[reason, agents]`. */

@@ -25,7 +25,7 @@ const RENDERERS: Record<Format, (report: Report, style: Style, options: RenderOp
       [renderMarkdown(report, options), report.verify && renderMigrateVerifyMarkdown(report.verify)]
         .filter(Boolean)
         .join('\n'),
-    sarif: renderSarif,
+    sarif: (report) => renderSarif(report),
     github: (report, _style, options) => renderGithub(report, options),
   };
 

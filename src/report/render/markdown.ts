@@ -7,8 +7,9 @@
  * last the diffs. What is left out is counted in a note at the top, with a pointer to the full
  * report.
  */
+import { introduced, placeless } from '../baseline.ts';
 import { needsHuman } from '../build.ts';
-import { uncheckedByReason, type Report } from '../model.ts';
+import { uncheckedByReason, type Report, type ReportChange, type ReportFinding } from '../model.ts';
 
 /** GitHub's limit for a pull-request comment, in characters. */
 export const COMMENT_LIMIT = 65_536;
@@ -48,9 +49,12 @@ function documentParts(report: Report): Part[] {
   const t = report.totals;
   const parts: Part[] = [];
   const verb = report.mode === 'migrate' ? 'applied' : 'proposed';
+  const b = report.baseline;
   parts.push([
     MARKER,
-    `## mastra-tool-names: ${t.changes} changes ${verb}, ${t.findings} findings need a human`,
+    b
+      ? `## mastra-tool-names: this change introduces ${b.totals.introduced}, fixes ${b.totals.fixed}, leaves ${b.totals.unchanged} as they were`
+      : `## mastra-tool-names: ${t.changes} changes ${verb}, ${t.findings} findings need a human`,
     '',
     '| | count |',
     '| --- | ---: |',
@@ -132,7 +136,8 @@ function documentParts(report: Report): Part[] {
   });
   const human = report.findings.filter(needsHuman);
   const notes = report.findings.filter((f) => !needsHuman(f));
-  if (human.length)
+  if (b) parts.push(...baselineParts(report));
+  else if (human.length)
     parts.push({
       head: ['### Needs a human', ''],
       items: human.map((f) => finding(f, 1)),
@@ -177,6 +182,73 @@ function documentParts(report: Report): Part[] {
   }
   if (report.mode !== 'migrate' && t.changes > 0)
     parts.push([`Apply with \`npx mastra-tool-names migrate ${report.target}\`.`, '']);
+  return parts;
+}
+
+/** A change or finding, for the one-line-per-cause lists of `check --base`. */
+type Listed = ReportChange | ReportFinding;
+
+const placesOf = (item: Listed) =>
+  'before' in item
+    ? [`${item.file}:${item.line}`]
+    : item.locations.map((l) => `${l.file}:${l.line}`);
+
+/** One line per cause: the items that say the same thing, wherever they are. */
+function byCause(items: Listed[], tier: Tier): Item[] {
+  const groups = new Map<string, Listed[]>();
+  for (const item of items) {
+    const cause =
+      'before' in item
+        ? `${item.rule}\0${item.before}\0${item.after}\0${placeless(item.reason)}`
+        : `${item.kind}\0${placeless(item.message)}`;
+    groups.set(cause, [...(groups.get(cause) ?? []), item]);
+  }
+  return [...groups.values()].map((group) => {
+    const first = group[0]!;
+    const places = group.flatMap(placesOf);
+    const what =
+      'before' in first
+        ? `**${first.rule}** ${first.target === 'import' ? `adds ${code(first.after.trim())}` : `${code(first.before)} → ${code(first.after)}`} (${first.effect}): ${cell(first.reason)}`
+        : `**${first.kind}** ${cell(first.message)}`;
+    const shown = places.slice(0, 5).map(code).join(', ');
+    const more = places.length > 5 ? ` and ${places.length - 5} more` : '';
+    return { tier, lines: [`- ${what} (${shown}${more})`] };
+  });
+}
+
+/** `check --base`: what the change introduces first, what it fixes, the backlog folded. */
+function baselineParts(report: Report): Section[] {
+  const b = report.baseline!;
+  const items: Listed[] = [...report.changes, ...report.findings];
+  const actionable = (i: Listed) => 'before' in i || needsHuman(i);
+  const brought = items.filter((i) => introduced(i) && actionable(i));
+  const kept = items.filter((i) => i.baseline === 'unchanged' && actionable(i));
+  const fixed = [...b.fixed.changes, ...b.fixed.findings].filter(actionable);
+  const parts: Section[] = [];
+  if (brought.length)
+    parts.push({
+      head: [`### Introduced by this change (${brought.length})`, ''],
+      items: byCause(brought, 1),
+      tail: [''],
+      noun: 'introduced cause',
+    });
+  if (fixed.length)
+    parts.push({
+      head: [`### Fixed by this change (${fixed.length})`, ''],
+      items: byCause(fixed, 1),
+      tail: [''],
+      noun: 'fixed cause',
+    });
+  if (kept.length)
+    parts.push({
+      head: [
+        `<details><summary>Left as they were (${kept.length}, already on ${b.ref})</summary>`,
+        '',
+      ],
+      items: byCause(kept, 2),
+      tail: ['', '</details>', ''],
+      noun: 'cause left as it was',
+    });
   return parts;
 }
 

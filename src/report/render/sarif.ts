@@ -2,7 +2,8 @@
 import { changeSummary } from '../display.ts';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { RULE_IDS, type FindingKind, type RuleId } from '../../plan/model.ts';
-import type { Report, ReportChange } from '../model.ts';
+import type { BaselineState, Report, ReportChange, ReportFinding } from '../model.ts';
+import { changeLevel, ranked } from '../rank.ts';
 
 const RULE_HELP: Record<RuleId, string> = {
   'rewrite-keys':
@@ -80,11 +81,6 @@ function rule(id: string, help: string): ReportingDescriptor {
   };
 }
 
-/** A change's severity: a rename of what the model sees deserves a look; the rest is routine. */
-export function changeLevel(c: ReportChange): 'warning' | 'note' {
-  return c.effect === 'renamed' ? 'warning' : 'note';
-}
-
 function changeResult(c: ReportChange): Result {
   const singleLine = !c.before.includes('\n');
   return {
@@ -134,7 +130,67 @@ function changeResult(c: ReportChange): Result {
   };
 }
 
-export function renderSarif(report: Report): string {
+function findingResult(f: ReportFinding): Result {
+  return {
+    ruleId: f.kind,
+    level: f.severity,
+    message: { text: f.message },
+    locations: f.locations.map((l) => ({
+      physicalLocation: {
+        artifactLocation: { uri: l.file },
+        region: { startLine: l.line, startColumn: l.column },
+      },
+    })),
+  };
+}
+
+/**
+ * Code scanning keeps the top 5,000 results of a run, takes at most 25,000 and a file of at most
+ * 10 MB (GitHub's "SARIF results exceed limit"). Past that, the most deserving results are kept
+ * (rank.ts) and the run says how many were left out.
+ */
+export const SARIF_RESULT_LIMIT = 5_000;
+export const SARIF_BYTE_LIMIT = 10_000_000;
+
+export interface SarifOptions {
+  maxResults?: number;
+  maxBytes?: number;
+}
+
+function resultsOf(report: Report): Result[] {
+  const state = (item: { baseline?: BaselineState }) =>
+    item.baseline ? { baselineState: item.baseline } : {};
+  return [
+    ...report.changes.map((c) => ({ ...changeResult(c), ...state(c) })),
+    ...report.findings.map((f) => ({ ...findingResult(f), ...state(f) })),
+  ];
+}
+
+export function renderSarif(report: Report, options: SarifOptions = {}): string {
+  const maxResults = options.maxResults ?? SARIF_RESULT_LIMIT;
+  const maxBytes = options.maxBytes ?? SARIF_BYTE_LIMIT;
+  const all = report.changes.length + report.findings.length;
+  let keep = Math.min(all, maxResults);
+  for (;;) {
+    const text = sarifText(report, keep, all);
+    if (Buffer.byteLength(text) <= maxBytes || keep === 0) return text;
+    // Cut in proportion to the excess, at least one result a round.
+    keep = Math.max(0, Math.min(keep - 1, Math.floor((keep * maxBytes) / Buffer.byteLength(text))));
+  }
+}
+
+function sarifText(report: Report, keep: number, all: number): string {
+  let results = resultsOf(report);
+  if (keep < all) {
+    const rank = new Map<object, number>(ranked(report).map((r, i) => [r.item, i]));
+    const items: object[] = [...report.changes, ...report.findings];
+    results = results
+      .map((r, i) => ({ r, at: rank.get(items[i]!)! }))
+      .sort((a, b) => a.at - b.at)
+      .slice(0, keep)
+      .map(({ r }) => r);
+  }
+  const cut = all - results.length;
   const kinds = [...new Set(report.findings.map((f) => f.kind))];
   const log: Log = {
     version: '2.1.0',
@@ -158,21 +214,27 @@ export function renderSarif(report: Report): string {
           notes: report.totals.notes,
           uncheckedAgents: report.unchecked,
           ...(report.noMastraCode ? { noMastraCode: report.noMastraCode } : {}),
+          ...(report.baseline ? { baseline: { ...report.baseline, fixed: undefined } } : {}),
+          ...(cut ? { resultsLeftOut: cut } : {}),
         },
-        results: [
-          ...report.changes.map(changeResult),
-          ...report.findings.map((f): Result => ({
-            ruleId: f.kind,
-            level: f.severity,
-            message: { text: f.message },
-            locations: f.locations.map((l) => ({
-              physicalLocation: {
-                artifactLocation: { uri: l.file },
-                region: { startLine: l.line, startColumn: l.column },
-              },
-            })),
-          })),
-        ],
+        ...(cut
+          ? {
+              invocations: [
+                {
+                  executionSuccessful: true,
+                  toolExecutionNotifications: [
+                    {
+                      level: 'warning',
+                      message: {
+                        text: `${cut} of ${all} results left out to stay within code scanning's limits (${SARIF_RESULT_LIMIT.toLocaleString('en-US')} results, 10 MB); the ones kept come first by what this change introduced, the lines it touched and severity. Every result is in the JSON report (--report FILE.json).`,
+                      },
+                    },
+                  ],
+                },
+              ],
+            }
+          : {}),
+        results,
       },
     ],
   };

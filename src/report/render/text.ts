@@ -1,6 +1,11 @@
 /** The report for people in a terminal: grouped by file, the diff in dry runs, colour on a TTY. */
 import { changeSummary } from '../display.ts';
-import { uncheckedByReason, type Report, type ReportFinding } from '../model.ts';
+import {
+  uncheckedByReason,
+  type BaselineState,
+  type Report,
+  type ReportFinding,
+} from '../model.ts';
 import { needsHuman } from '../build.ts';
 import { PLAIN, type Style } from '../style.ts';
 
@@ -48,6 +53,33 @@ function linkNote(report: Report, file: string, style: Style): string {
   return '';
 }
 
+/** `check --base`: how an item stands against the base, after its kind. */
+function stateTag(item: { baseline?: BaselineState }, style: Style): string {
+  if (item.baseline === 'new') return ` ${style.bad('[new]')}`;
+  if (item.baseline === 'updated') return ` ${style.warn('[changed]')}`;
+  return '';
+}
+
+/** `check --base`: what the base had that is gone, and the one-line verdict. */
+function baselineLines(report: Report, style: Style): string[] {
+  const b = report.baseline!;
+  const out: string[] = [];
+  const fixedChanges = b.fixed.changes;
+  const fixedFindings = b.fixed.findings.filter(needsHuman);
+  if (fixedChanges.length + fixedFindings.length) {
+    out.push('', `Fixed by this change (on ${b.ref}, gone now)`);
+    for (const c of fixedChanges)
+      out.push(`  ${style.good(c.rule)}  ${changeSummary(c)}  ${style.dim(`${c.file}:${c.line}`)}`);
+    for (const f of fixedFindings)
+      out.push(`  ${style.good(f.kind)}  ${f.message}  ${style.dim(where(f))}`);
+  }
+  out.push(
+    '',
+    `Against ${b.ref} (${b.commit.slice(0, 12)}): this change introduces ${b.totals.introduced}, fixes ${b.totals.fixed}, leaves ${b.totals.unchanged} as they were.`,
+  );
+  return out;
+}
+
 export function renderText(report: Report, style: Style = PLAIN): string {
   const out: string[] = [];
   const proposed = report.mode !== 'migrate';
@@ -66,7 +98,9 @@ export function renderText(report: Report, style: Style = PLAIN): string {
             : c.effect === 'fixed'
               ? style.good('fixed')
               : style.dim('preserved');
-        out.push(`    ${c.line}:${c.column}  ${c.rule}  ${changeSummary(c)}  [${tag}]`);
+        out.push(
+          `    ${c.line}:${c.column}  ${c.rule}  ${changeSummary(c)}  [${tag}]${stateTag(c, style)}`,
+        );
         out.push(style.dim(`      ${c.reason}`));
       }
     }
@@ -99,7 +133,7 @@ export function renderText(report: Report, style: Style = PLAIN): string {
     out.push('', 'Needs a human');
     for (const f of human)
       out.push(
-        `  ${f.severity === 'error' ? style.bad(f.kind) : style.warn(f.kind)}  ${f.message}  ${style.dim(where(f))}`,
+        `  ${f.severity === 'error' ? style.bad(f.kind) : style.warn(f.kind)}${stateTag(f, style)}  ${f.message}  ${style.dim(where(f))}`,
       );
   }
   if (notes.length) {
@@ -118,6 +152,7 @@ export function renderText(report: Report, style: Style = PLAIN): string {
     : '';
   if (report.noMastraCode)
     out.push('', `${report.noMastraCode[0]!.toUpperCase()}${report.noMastraCode.slice(1)}.`);
+  if (report.baseline) out.push(...baselineLines(report, style));
   out.push(
     '',
     `${t.changes} ${t.changes === 1 ? 'edit' : 'edits'} in ${t.files} ${t.files === 1 ? 'file' : 'files'} (${t.preserved} keep the names the model sees, ${t.fixed} fix a request or a prompt, ${t.renamed} change a name the model sees); ` +
