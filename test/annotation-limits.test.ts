@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Log } from 'sarif';
 import type { Report } from '../src/report/model.ts';
+import { renderMarkdown } from '../src/report/render/markdown.ts';
 import { renderSarif } from '../src/report/render/sarif.ts';
 import { git } from './helpers/git-copy.ts';
 import { runCli } from './helpers/run-cli.ts';
@@ -117,6 +118,26 @@ describe('annotations within GitHub limits', () => {
       ),
     );
     assert.match(last, /0 of those left out were introduced by this change/);
+  });
+
+  test('the pull-request comment: what the change introduced first, the backlog folded, one line per cause', () => {
+    const md = renderMarkdown(json);
+    assert.ok(md.length <= 65_536);
+    assert.match(
+      md,
+      /^## mastra-tool-names: this change introduces 10, fixes 0, leaves \d+ as they were$/m,
+    );
+    const introduced = md.indexOf('### Introduced by this change (10)');
+    const backlog = md.indexOf('<details><summary>Left as they were');
+    assert.ok(introduced > 0 && backlog > introduced);
+    const section = md
+      .slice(introduced, backlog)
+      .split('\n')
+      .filter((l) => l.startsWith('- '));
+    assert.equal(section.length, 10, 'ten names, ten causes');
+    // 40 collisions, each its own pair of keys: one line each, naming both places.
+    const collisions = md.split('\n').filter((l) => l.startsWith('- **collision**'));
+    assert.equal(collisions.length, 40);
   });
 
   test('SARIF keeps every result under the limit, and the most deserving when cut', () => {

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { compareWithBase, placeless } from '../src/report/baseline.ts';
+import { renderMarkdown } from '../src/report/render/markdown.ts';
 import type { ReportChange, ReportFinding } from '../src/report/model.ts';
 import { reportWith } from './helpers/report-with.ts';
 
@@ -102,5 +103,14 @@ describe('compareWithBase', () => {
       placeless('at src/a.ts:12:3 and line 40, not v1.2:3'),
       'at src/a.ts and line N, not v1.2:3',
     );
+  });
+
+  test('the comment names one cause once, with every place it is at', () => {
+    const head = reportWith({
+      findings: [finding('names "x"', 3, 'src/a.ts'), finding('names "x"', 7, 'src/b.ts')],
+    });
+    const md = renderMarkdown(compareWithBase(head, reportWith({}), at));
+    const lines = md.split('\n').filter((l) => l.startsWith('- **unknown-tool-mention**'));
+    assert.deepEqual(lines, ['- **unknown-tool-mention** names "x" (`src/a.ts:3`, `src/b.ts:7`)']);
   });
 });
