@@ -20,6 +20,24 @@ describe('each filter against a true case of the same shape', () => {
       ['fetch-page'],
     ],
     [
+      'a noun joined to a gerund',
+      'Use your primary evidence-gathering tools first. Call web-scrape-page to read a page.',
+      ['evidence-gathering'],
+      ['web-scrape-page'],
+    ],
+    [
+      'the thing a word names (an object)',
+      'Use the git_snapshot object to inspect turns, and call git_snapshot_query for refs.',
+      ['git_snapshot'],
+      ['git_snapshot_query'],
+    ],
+    [
+      'a value given to a key or named argument',
+      "Call taskTool.update_result(result, mode:'final', authorAgentId:'worker-agent'). Use tool: 'report-agent' to report.",
+      ['worker-agent'],
+      ['report-agent'],
+    ],
+    [
       'workflow-/agent- prose',
       'Use workflow-specific wording in agent-led replies; delegate to agent-researcher.',
       ['workflow-specific', 'agent-led'],
@@ -171,6 +189,8 @@ describe('each filter against a true case of the same shape', () => {
       'workflow-specific',
       'thread-scoped',
       'state-of-the-art',
+      'evidence-gathering',
+      'decision-making',
     ])
       assert.ok(isProseHyphenation(w), w);
     for (const w of [
@@ -179,6 +199,8 @@ describe('each filter against a true case of the same shape', () => {
       'agent-researcher',
       'search-docs',
       'lookup-invoice',
+      'string-match',
+      'web-scrape-page',
     ])
       assert.ok(!isProseHyphenation(w), w);
   });

@@ -242,6 +242,35 @@ export const ops = new Agent({ id: 'ops', name: 'ops', instructions: 'You run ch
   });
 });
 
+describe("a tool's own description", () => {
+  /** The findings of `quality`, offered `sonarScanner` and `lint`, with these descriptions. */
+  function qualityUnknown(scanner: string, lint: string): string[] {
+    const text = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const sonarScanner = createTool({ id: 'sonarScanner', description: ${JSON.stringify(scanner)}, execute: async () => ({}) });
+const lint = createTool({ id: 'lint', description: ${JSON.stringify(lint)}, execute: async () => ({}) });
+export const quality = new Agent({ id: 'quality', name: 'quality', instructions: 'You check code quality.', model: 'openai/gpt-4o-mini', tools: { sonarScanner, lint } });
+`;
+    const scan = scanSource('/virtual/quality.ts', text);
+    return unknownToolMentions(scan, new Offers(scan), new Set())
+      .filter((f) => f.agents.includes('quality'))
+      .map((f) => /"([^"]+)"/.exec(f.message)![1]!);
+  }
+
+  test('spelling its tool another way in passing names what the tool wraps; elsewhere, or called, it is stale', () => {
+    const runs = 'Runs sonar-scanner on the project. Requires sonar-scanner installed.';
+    assert.deepEqual(qualityUnknown(runs, 'Lints files.'), []);
+    // The same words in another tool's description name the scanner tool by a name it lacks.
+    assert.deepEqual(qualityUnknown('Scans.', `Lints files; then use ${'sonar-scanner'}.`), [
+      'sonar-scanner',
+    ]);
+    // Told to call it, even in its own description.
+    assert.deepEqual(qualityUnknown('Scans. Call `sonar-scanner` again to rescan.', 'Lints.'), [
+      'sonar-scanner',
+    ]);
+  });
+});
+
 describe('an MCP server offers its tools under its prefix', () => {
   /** The findings of `budget`, whose tools come from an MCP client, through a memoising helper. */
   function budgetUnknown(prompt: string, stored = 'made'): string[] {

@@ -112,6 +112,14 @@ describe('a workspace from its config', () => {
   });
 });
 
+test('a spread in the config may give any part: the tools its tools config enables and renames are offered', () => {
+  const tools = `tools: { enabled: false, [WORKSPACE_TOOLS.FILESYSTEM.LIST_FILES]: { enabled: true, name: 'list_files' } }`;
+  const names = (config: string) => scanned('x', config).agents[0]!.tools.runtime[0]?.names;
+  assert.deepEqual(names(`{ ...filesystemConfig(), ${tools} }`), ['list_files']);
+  // Without the spread the workspace has no filesystem, so no list_files.
+  assert.deepEqual(names(`{ ${tools} }`), []);
+});
+
 test('real @mastra/core 1.71.0 sends the names the config gives (renamed by a computed key, one disabled)', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mtn-workspace-'));
   try {

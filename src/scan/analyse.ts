@@ -66,6 +66,7 @@ import { agentSources, keysOf, providerDefined } from './registrations/sources.t
 export { agentSources } from './registrations/sources.ts';
 import { inFile } from './files/isolate.ts';
 import { createInMemoryProject, syntaxError } from './files/project.ts';
+import { returnedArgument } from './values/returned-argument.ts';
 import type { MapContext } from './values/tool-map.ts';
 import { SAME_PROJECT, type TypeOracle } from './values/type-oracle.ts';
 
@@ -368,7 +369,14 @@ export function analyse(
   // Each walk of one file runs in `inFile`: what it throws makes that file unprocessable (scan.ts).
   const constructors = sourceFiles.flatMap((sf) => inFile(sf, () => findAgentConstructors(sf)));
   constructors.forEach((node, index) => nodes.set(node, index));
-  const ctx: MapContext = { root, types, agentIndexOf: (node) => nodes.get(node) };
+  // An agent decorated by one of the app's functions that returns it is that agent.
+  const agentIndexOf = (node: Node) => {
+    const found = nodes.get(node);
+    if (found !== undefined || !Node.isCallExpression(node)) return found;
+    const inner = returnedArgument(node);
+    return inner ? nodes.get(inner) : undefined;
+  };
+  const ctx: MapContext = { root, types, agentIndexOf };
   const partial = constructors.map((node, index) =>
     inFile(node, () => readAgent(ctx, node, index)),
   );
@@ -377,7 +385,7 @@ export function analyse(
   );
   partial.push(...findFileAgents(ctx, project, partial.length, constructorFiles));
   for (const reg of sourceFiles.flatMap((sf) => inFile(sf, () => mastraRegistrations(sf)))) {
-    const index = nodes.get(reg.target);
+    const index = agentIndexOf(reg.target);
     if (index === undefined) continue;
     partial[index]!.registeredAs.push(reg.key);
     const workspace = reg.workspace;

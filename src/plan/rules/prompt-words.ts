@@ -76,7 +76,7 @@ const PROSE_LAST =
 const PHRASE = /-(to|by|of|in|on|the|a|an|and|or|for|with|per|at)-/i;
 /** Words that say the next or previous word is data, not a tool. */
 const DATA_CONTEXT =
-  /^(fields?|columns?|param(eter)?s?|arg(ument)?s?|propert(y|ies)|attributes?|keys?|values?|variables?|enums?|phases?|steps?|stages?|status(es)?|states?|modes?|types?|categor(y|ies)|flags?|labels?|tags?|tables?|formats?|events?|roles?|options?|settings?|inputs?|outputs?|records?|rows?|entit(y|ies)|schemas?|json)$/i;
+  /^(objects?|fields?|columns?|param(eter)?s?|arg(ument)?s?|propert(y|ies)|attributes?|keys?|values?|variables?|enums?|phases?|steps?|stages?|status(es)?|states?|modes?|types?|categor(y|ies)|flags?|labels?|tags?|tables?|formats?|events?|roles?|options?|settings?|inputs?|outputs?|records?|rows?|entit(y|ies)|schemas?|json)$/i;
 
 /** `name` / "name" / 'name', also with an escaped closing quote as it appears in source text. */
 function quotedAt(line: string, at: number, length: number): boolean {
@@ -92,7 +92,15 @@ function shapedLikeName(name: string): boolean {
 
 export function isProseHyphenation(name: string): boolean {
   if (!/^[a-z0-9]+(-[a-z0-9]+)+$/i.test(name)) return false;
-  return PROSE.test(name) || PHRASE.test(name) || PROSE_FIRST.test(name) || PROSE_LAST.test(name);
+  // A noun joined to a gerund (evidence-gathering, decision-making) is an English compound.
+  const gerund = /^[a-z]+-[a-z]{2,}ing$/.test(name);
+  return (
+    gerund ||
+    PROSE.test(name) ||
+    PHRASE.test(name) ||
+    PROSE_FIRST.test(name) ||
+    PROSE_LAST.test(name)
+  );
 }
 
 /** Written like a name only code makes. */
@@ -142,6 +150,9 @@ function dataContext(line: string, at: number, length: number): boolean {
   const after = line.slice(at + length).replace(/^\\?[`'"]/, '');
   // `user_id: 42`, `status="done"`: a key with its value (not `- searchDocs: searches the docs`).
   if (/^\s*[:=]\s*(\d|["'`{[]|true\b|false\b|null\b)/.test(after)) return true;
+  // `authorAgentId:'worker-agent'`: the quoted value of a key or named argument is data passed
+  // along (`tools: x` and `tool: x` say it is a tool, and are read before this).
+  if (/\b[A-Za-z_]\w*\s*[:=]\s*\\?['"`]$/.test(line.slice(0, at))) return true;
   return Boolean((prev && DATA_CONTEXT.test(prev)) || (next && DATA_CONTEXT.test(next)));
 }
 

@@ -244,6 +244,16 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       const t = app.tiedTo(name, ownToolNames);
       return t !== undefined && ownToolNames.has(t);
     };
+    // The names of the entry a description describes (its key, id, variable, wire name).
+    const describedNames = (f: TextFragment): Set<string> => {
+      const d = f.describes;
+      const e = d && agentEntries(agent).find((x) => x.origin === d.origin && x.key === d.key);
+      if (!e) return new Set();
+      const id = 'id' in e.value ? e.value.id : undefined;
+      return new Set(
+        [wireOf(e, agent), e.key, e.valueName, id].filter((n): n is string => Boolean(n)),
+      );
+    };
     const inDescription = new Set<string>();
     const inMessage = new Set<string>();
     // `lsp_inspect` for the workspace's `mastra_workspace_lsp_inspect`: named by what Mastra
@@ -281,6 +291,9 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         // What app name the word spells, one of this agent's tools' names first.
         const tied = app.tiedTo(w.name, ownToolNames);
         const spelling = tied === undefined ? undefined : (offeredAs.get(tied) ?? tied);
+        // A tool's own description spelling that tool another way, in passing (not quoted, not
+        // called), names what the tool wraps: `sonar-scanner` in sonarScanner's "Runs sonar-scanner".
+        if (tied !== undefined && !w.strong && !w.quoted && describedNames(f).has(tied)) continue;
         // Another spelling of one of its own tools (`architect.risk_score` for the id
         // `architect_risk_score`) names that tool, whatever else its list may hold.
         if (tied !== undefined && ownToolNames.has(tied) && !offers.offered(agent, w.name)) {

@@ -136,8 +136,17 @@ export function workspaceToolName(group: Group, key: string): string {
   return `${WORKSPACE_PREFIX}${group === 'COMPUTER' ? 'computer_' : ''}${key.toLowerCase()}`;
 }
 
-/** The config options that make a workspace add each group (Workspace's constructor, 1.71.0). */
+/**
+ * The config options that make a workspace add each group (Workspace's constructor, 1.71.0). A
+ * spread (`...filesystemConfig()`) may hold any of them: every group counts, so the tools its
+ * `tools` config enables and renames are not taken for missing.
+ */
 function groupsOf(config: Node): Group[] {
+  if (
+    Node.isObjectLiteralExpression(config) &&
+    config.getProperties().some((p) => Node.isSpreadAssignment(p))
+  )
+    return Object.keys(WORKSPACE_TOOL_GROUPS) as Group[];
   const has = (name: string) => propertyValue(config, name) !== undefined;
   return [
     ...(has('filesystem') || has('mounts') ? (['FILESYSTEM'] as const) : []),

@@ -1,0 +1,94 @@
+/**
+ * `withAgentModes(new Agent({...}), modes)`: a call of one of the app's functions that returns an
+ * argument it was given (`return agent`, `return Object.assign(agent, {...})`) is that argument. Apps
+ * decorate their agents this way and register the result, so the agent registered is the one
+ * constructed inside the call. Only a function every return of which is the same parameter counts:
+ * one that may return something else proves nothing.
+ */
+import { Node, SyntaxKind } from '../../ts-morph.ts';
+import { resolveValue, unwrap } from '../ast.ts';
+
+function functionOf(callee: Node): Node | undefined {
+  const fn = resolveValue(callee);
+  return Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)
+    ? fn
+    : undefined;
+}
+
+/** The expressions a function returns: its body for an arrow, else its own return statements. */
+function returnedExpressions(fn: Node): Node[] | undefined {
+  if (Node.isArrowFunction(fn)) {
+    const body = fn.getBody();
+    if (!Node.isBlock(body)) return [body];
+  }
+  if (
+    !Node.isFunctionDeclaration(fn) &&
+    !Node.isArrowFunction(fn) &&
+    !Node.isFunctionExpression(fn)
+  )
+    return undefined;
+  const body = fn.getBody();
+  if (!body) return undefined;
+  const out: Node[] = [];
+  for (const r of body.getDescendantsOfKind(SyntaxKind.ReturnStatement)) {
+    // A nested function's return is not this one's.
+    const owner = r.getFirstAncestor(
+      (a) =>
+        Node.isFunctionDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a),
+    );
+    if (owner !== fn) continue;
+    const e = r.getExpression();
+    if (!e) return undefined;
+    out.push(e);
+  }
+  return out.length ? out : undefined;
+}
+
+/** `Object.assign(x, ...)` returns x. */
+function target(expr: Node): Node {
+  const e = unwrap(expr);
+  if (
+    Node.isCallExpression(e) &&
+    e.getExpression().getText() === 'Object.assign' &&
+    e.getArguments().length > 0
+  )
+    return unwrap(e.getArguments()[0]!);
+  return e;
+}
+
+/** The argument a call returns, resolved; undefined when the called function may return anything else. */
+export function returnedArgument(call: Node): Node | undefined {
+  if (!Node.isCallExpression(call)) return undefined;
+  const fn = functionOf(call.getExpression());
+  if (!fn) return undefined;
+  if (
+    !Node.isFunctionDeclaration(fn) &&
+    !Node.isArrowFunction(fn) &&
+    !Node.isFunctionExpression(fn)
+  )
+    return undefined;
+  const params = fn.getParameters();
+  const returns = returnedExpressions(fn);
+  if (!returns) return undefined;
+  let index: number | undefined;
+  for (const r of returns) {
+    const e = target(r);
+    if (!Node.isIdentifier(e)) return undefined;
+    const i = params.findIndex(
+      (p) => Node.isParameterDeclaration(p) && p.getNameNode().getText() === e.getText(),
+    );
+    if (i < 0 || (index !== undefined && index !== i)) return undefined;
+    index = i;
+  }
+  // A parameter assigned in the body may hold something else by the time it is returned.
+  const name = index === undefined ? undefined : params[index]!.getNameNode().getText();
+  const assigned = fn
+    .getDescendantsOfKind(SyntaxKind.BinaryExpression)
+    .some(
+      (b) =>
+        b.getOperatorToken().getKind() === SyntaxKind.EqualsToken && b.getLeft().getText() === name,
+    );
+  if (assigned) return undefined;
+  const arg = index === undefined ? undefined : call.getArguments()[index];
+  return arg ? resolveValue(arg) : undefined;
+}
