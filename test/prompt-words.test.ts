@@ -20,6 +20,21 @@ describe('each filter against a true case of the same shape', () => {
       ['fetch-page'],
     ],
     [
+      'a list a line about tools introduces, not one of parameters',
+      [
+        'The search tool takes these parameters:',
+        '- query_text: what to look for',
+        '',
+        '利用可能なツール：',
+        '- brave_web_search: 一般的なWeb検索',
+        '- brave_news_search (ニュース)',
+        'Then answer.',
+        '- fetch_more: not in the list any more',
+      ].join('\n'),
+      ['query_text', 'fetch_more'],
+      ['brave_web_search', 'brave_news_search'],
+    ],
+    [
       'a noun joined to a gerund',
       'Use your primary evidence-gathering tools first. Call web-scrape-page to read a page.',
       ['evidence-gathering'],

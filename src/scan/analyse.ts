@@ -66,7 +66,7 @@ import { agentSources, keysOf, providerDefined } from './registrations/sources.t
 export { agentSources } from './registrations/sources.ts';
 import { inFile } from './files/isolate.ts';
 import { createInMemoryProject, syntaxError } from './files/project.ts';
-import { returnedArgument } from './values/returned-argument.ts';
+import { returnedArgument, returnedConstruction } from './values/returned-argument.ts';
 import type { MapContext } from './values/tool-map.ts';
 import { SAME_PROJECT, type TypeOracle } from './values/type-oracle.ts';
 
@@ -373,7 +373,7 @@ export function analyse(
   const agentIndexOf = (node: Node) => {
     const found = nodes.get(node);
     if (found !== undefined || !Node.isCallExpression(node)) return found;
-    const inner = returnedArgument(node);
+    const inner = returnedArgument(node) ?? returnedConstruction(node);
     return inner ? nodes.get(inner) : undefined;
   };
   const ctx: MapContext = { root, types, agentIndexOf };
@@ -404,7 +404,7 @@ export function analyse(
     };
   });
 
-  const lookup = agentLookup(agents, nodes);
+  const lookup = agentLookup(agents, agentIndexOf);
   const calls: CallSite[] = sourceFiles
     .flatMap((sf) => inFile(sf, () => findCalls(ctx, sf, lookup)))
     .map((call) => {

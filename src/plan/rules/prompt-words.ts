@@ -41,6 +41,17 @@ export interface ToolWord {
 /** A word that asks the model to use something by name. */
 /** `- \`name\``, `* \`name\``, `1. \`name\``: a list item whose first word is a quoted name. */
 const LISTED_NAME = /^\s*(?:[-*+]|\d+[.)])\s+[`'"]([A-Za-z_][\w.:-]*[\w])[`'"]/;
+/**
+ * A line that introduces a list of tools ("Available tools:", "利用可能なツール：", "Herramientas:"):
+ * it names tools and ends with a colon.
+ */
+const TOOL_LIST_INTRO =
+  /(\b(tools?|functions?|herramientas?|ferramentas?|outils?|werkzeuge?|strumenti)\b|ツール|工具|도구|инструмент)[^\n]{0,40}[:：]\s*$/i;
+const INTRO_OF_DATA =
+  /\b(param(eter)?s?|arg(ument)?s?|fields?|inputs?|outputs?|options?|propert(y|ies)|columns?|returns?|settings?)\b|パラメータ|引数|参数|字段/i;
+/** `- brave_web_search: web search`: a list item that starts with a name and says what it does. */
+const ITEM_NAME =
+  /^\s*(?:[-*+]|\d+[.)])\s+\\?[`'"]?([A-Za-z_][\w-]*[\w])\\?[`'"]?\s*([:：(—–]|\s-\s|$)/;
 const ENGLISH_CONTEXT =
   /\b(tools?|call(s|ing)?|use|using|invoke|run|delegate|hand ?off|agents?|workflows?|function)\b/i;
 /**
@@ -206,6 +217,8 @@ export function toolWords(
   let lineStart = 0;
   // The level of the Markdown heading that names tools (`## Available Tools`), while in its section.
   let toolSection: number | undefined;
+  // In the list a line like "Available tools:" introduces (until a line that is not an item).
+  let toolList = false;
   for (const line of text.split('\n')) {
     // A fence, also as a template literal's source writes it (\`\`\`).
     if (/^\s*(\\?`){3}/.test(line)) fenced = !fenced;
@@ -215,8 +228,18 @@ export function toolWords(
       if (toolSection !== undefined && level <= toolSection) toolSection = undefined;
       if (toolSection === undefined && /\btools\b/i.test(heading[2]!)) toolSection = level;
     }
-    // A list item of that section that starts with a quoted name lists a tool (`- \`x\` - does y`).
-    const listed = toolSection !== undefined && !heading ? LISTED_NAME.exec(line)?.[1] : undefined;
+    // A list item of that section that starts with a quoted name lists a tool (`- \`x\` - does y`),
+    // and so does one that starts with a name shaped like code, under a line introducing tools.
+    const item = toolList && !heading ? ITEM_NAME.exec(line)?.[1] : undefined;
+    if (toolList && !item) toolList = false;
+    const introduced = item !== undefined && shapedLikeName(item) ? item : undefined;
+    const listed =
+      toolSection !== undefined && !heading
+        ? (LISTED_NAME.exec(line)?.[1] ?? introduced)
+        : introduced;
+    // "The search tool takes these parameters:" introduces its parameters, not tools.
+    if (!fenced && !heading && TOOL_LIST_INTRO.test(line) && !INTRO_OF_DATA.test(line))
+      toolList = true;
     if (!fenced) {
       const context = TOOL_CONTEXT.test(line);
       const toolLine = context || listed !== undefined;
@@ -226,12 +249,8 @@ export function toolWords(
         const isTied = tied(name);
         // Off the tool-words lines, only the listed name itself counts (not its description's
         // words), and a name that calls itself a tool.
-        if (
-          !isTied &&
-          !SELF_NAMED.test(name) &&
-          (!toolLine || (!context && (name !== listed || !quoted)))
-        )
-          continue;
+        const listedHere = name === listed && (quoted || name === introduced);
+        if (!isTied && !SELF_NAMED.test(name) && (!toolLine || (!context && !listedHere))) continue;
         if (
           !shapedLikeName(name) ||
           /\.(ts|js|md|json|txt|yaml|yml|html|css|py|sql|csv)$/i.test(name) ||
@@ -241,7 +260,7 @@ export function toolWords(
         )
           continue;
         // The list item of a section whose heading names tools is a tool by the prompt's layout.
-        const strong = namedAsTool(line, m.index, name.length) || (name === listed && quoted);
+        const strong = namedAsTool(line, m.index, name.length) || listedHere;
         const called = calledAt(line, m.index);
         const word = {
           name,

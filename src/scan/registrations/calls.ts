@@ -130,9 +130,12 @@ export function findCalls(
   return out;
 }
 
-export function agentLookup(agents: AgentInfo[], nodes: Map<Node, number>): AgentLookup {
+export function agentLookup(
+  agents: AgentInfo[],
+  byNode: (node: Node) => number | undefined,
+): AgentLookup {
   return {
-    byNode: (node) => nodes.get(node),
+    byNode,
     byKey: (key) => agents.find((a) => a.registeredAs.includes(key))?.index,
     byId: (id) => agents.find((a) => a.id === id || a.name === id)?.index,
   };

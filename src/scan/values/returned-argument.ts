@@ -92,3 +92,66 @@ export function returnedArgument(call: Node): Node | undefined {
   const arg = index === undefined ? undefined : call.getArguments()[index];
   return arg ? resolveValue(arg) : undefined;
 }
+
+/**
+ * `buildOrchestrator(workers)` where the function returns one `new …(…)` on every path: the
+ * construction inside it (a factory's agent is registered by the call's result).
+ */
+export function returnedConstruction(call: Node): Node | undefined {
+  if (!Node.isCallExpression(call)) return undefined;
+  const fn = functionOf(call.getExpression());
+  const returns = fn ? returnedExpressions(fn) : undefined;
+  if (!returns || returns.length !== 1) return undefined;
+  const made = unwrap(returns[0]!);
+  return Node.isNewExpression(made) ? made : undefined;
+}
+
+/** Functions by the calls found to them: one per function, asked once. */
+const onlyCalls = new WeakMap<Node, Node | null>();
+
+/**
+ * The one call of the function that declares `param`, when the scanned files call it exactly once
+ * and use its name for nothing else (not passed on, not exported under another name): then the
+ * parameter holds that call's argument.
+ */
+export function singleCallArgument(param: Node): Node | undefined {
+  if (!Node.isParameterDeclaration(param)) return undefined;
+  const fn = param.getParent();
+  if (!Node.isFunctionDeclaration(fn) || fn.isDefaultExport()) return undefined;
+  const name = fn.getName();
+  if (!name || param.isRestParameter()) return undefined;
+  let call = onlyCalls.get(fn);
+  if (call === undefined) {
+    call = onlyCallOf(fn, name) ?? null;
+    onlyCalls.set(fn, call);
+  }
+  if (!call || !Node.isCallExpression(call)) return undefined;
+  const arg = call.getArguments()[fn.getParameters().indexOf(param)];
+  return arg ?? undefined;
+}
+
+function onlyCallOf(fn: Node, name: string): Node | undefined {
+  const symbol = Node.isFunctionDeclaration(fn) ? fn.getSymbol() : undefined;
+  if (!symbol) return undefined;
+  const word = new RegExp(`\\b${name}\\b`);
+  let found: Node | undefined;
+  for (const file of fn.getProject().getSourceFiles()) {
+    if (file.isDeclarationFile() || !word.test(file.getFullText())) continue;
+    for (const ref of file.getDescendantsOfKind(SyntaxKind.Identifier)) {
+      if (ref.getText() !== name) continue;
+      const parent = ref.getParent();
+      if (parent === fn) continue;
+      // An import or export of it names it; what matters is how the names are used.
+      if (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent)) continue;
+      const target = resolveValue(ref);
+      if (target !== fn) {
+        if (ref.getSymbol() === symbol) return undefined;
+        continue;
+      }
+      if (!Node.isCallExpression(parent) || parent.getExpression() !== ref) return undefined;
+      if (found) return undefined;
+      found = parent;
+    }
+  }
+  return found;
+}

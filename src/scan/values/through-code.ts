@@ -260,15 +260,15 @@ function readType(
 /**
  * Where code fills in a local record after it is written (`out[name] = tool`, `out.x = t`,
  * `Object.assign(out, ...)`, `delete out.x`): its literal is not what the function returns.
- * Only records declared inside a function are checked; a module-level map changed at import time
- * is read as written (verify measures that difference).
+ * A module-level record is checked in its own file: one filled in a loop there at import time
+ * (`for (const spec of SPECS) workers[spec.key] = build(spec)`) holds more than its literal.
  */
 export function filledByCode(id: Node): Node | undefined {
   const symbol = id.getSymbol();
   const decl = symbol?.getDeclarations().find(Node.isVariableDeclaration);
-  const fn = decl?.getFirstAncestor(isFunction);
-  if (!symbol || !decl || !fn) return undefined;
-  for (const ref of fn.getDescendantsOfKind(SyntaxKind.Identifier)) {
+  const scope = decl?.getFirstAncestor(isFunction) ?? decl?.getSourceFile();
+  if (!symbol || !decl || !scope) return undefined;
+  for (const ref of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
     if (ref.getText() !== id.getText() || ref === decl.getNameNode()) continue;
     const parent = ref.getParent();
     const changed =

@@ -6,7 +6,14 @@
  */
 import { Node, SyntaxKind } from '../../ts-morph.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
-import { assignedAgain, locate, propertyValue, resolveValue, unwrap } from '../ast.ts';
+import {
+  assignedAgain,
+  declaredSymbol,
+  locate,
+  propertyValue,
+  resolveValue,
+  unwrap,
+} from '../ast.ts';
 import type { ToolSet } from '../model.ts';
 import { builtinIdKey, classifyValue } from './tool-value.ts';
 import { runtimeSource } from './runtime-tools.ts';
@@ -24,6 +31,8 @@ import {
 import { filledByCode, readCall, stopped } from './through-code.ts';
 import { ARRAY_TOOLS } from './array-tools.ts';
 import { entriesLoops, exportedValues, namespaceModule, type EntriesLoop } from './entries-loop.ts';
+import { specLoop, type SpecLoop } from './spec-loop.ts';
+import { singleCallArgument } from './returned-argument.ts';
 
 export { emptyToolSet, keyOf, type MapContext } from './map-walk.ts';
 
@@ -130,6 +139,9 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
         });
       return;
     }
+    // A record filled from a table of specs (`workers[spec.key] = build(spec)`): the table's keys.
+    const table = filled ? specLoop(expr) : undefined;
+    if (table) return readSpecTable(ctx, table, set, walk);
     if (filled)
       return stopped(
         ctx,
@@ -187,6 +199,14 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
     // A helper that returns its parameter (`wrapTools(tools) { ...; return tools }`) keeps the argument's map.
     const bound = boundArgument(expr, walk);
     if (bound) return collect(ctx, bound, set, { ...walk, call: undefined });
+    // A parameter of a function the app calls once (`buildOrchestrator(workers)`): that argument.
+    const param = declaredParameter(expr);
+    const only = param ? singleCallArgument(param) : undefined;
+    if (only)
+      return collect(ctx, only, set, {
+        ...walk,
+        via: [...walk.via, locate(ctx, only.getParent()!)],
+      });
     return stopped(
       ctx,
       raw,
@@ -227,6 +247,32 @@ function readEntriesSource(ctx: MapContext, loop: EntriesLoop, set: ToolSet, wal
       fromType: { expression: loop.call.getText().slice(0, 80), location: at },
     });
   }
+}
+
+/** The parameter an identifier names, when it names one. */
+function declaredParameter(id: Node): Node | undefined {
+  return declaredSymbol(id)
+    ?.getDeclarations()
+    .find((d) => Node.isParameterDeclaration(d));
+}
+
+function readSpecTable(ctx: MapContext, table: SpecLoop, set: ToolSet, walk: Walk): void {
+  readObject(ctx, table.literal, set, walk);
+  const at = locate(ctx, table.loop);
+  for (const { key, at: written, value } of table.keys)
+    set.entries.push({
+      origin: walk.origin,
+      key,
+      keyKind: 'string',
+      keyText: written.getText(),
+      keyLocation: locate(ctx, written),
+      ...withValueRef(ctx, value, classifyValue(value, ctx)),
+      conditional: walk.conditional,
+      via: [...walk.via, at],
+      ...(walk.toolset === undefined ? {} : { toolset: walk.toolset }),
+      // The key is a spec's field, which other code may read too: offered, never edited.
+      fromType: { expression: table.loop.getText().split('\n')[0]!.slice(0, 80), location: at },
+    });
 }
 
 function readObject(ctx: MapContext, object: Node, set: ToolSet, walk: Walk): void {
