@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Report } from '../src/report/model.ts';
-import { git } from './helpers/git-copy.ts';
+import { copyFixture, git } from './helpers/git-copy.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/check-base/app/', import.meta.url));
@@ -141,6 +141,21 @@ describe('check --base', () => {
     assert.match(second.stderr, /^cache +hit/m);
     assert.match(second.stderr, /^base +[0-9a-f]{12} hit$/m);
     assert.equal(second.stdout, first.stdout);
+  });
+
+  test('the base borrows what the head has installed, in the repository and above it', async () => {
+    // A repository under this one's folder: @mastra/core resolves from node_modules above it.
+    const root = copyFixture('demo-app').root;
+    made.push(root);
+    writeFileSync(path.join(root, 'NOTES.md'), 'notes\n');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'notes');
+    const { report } = await check(root);
+    assert.equal(report.mastra.builtinIds, 'installed-declarations');
+    assert.equal(report.baseline!.mastra.builtinIds, 'installed-declarations');
+    assert.equal(report.baseline!.totals.introduced, 0);
+    const inRepo = await check(head({ file: 'README.md', from: '# check-base app', to: '# App' }));
+    assert.equal(inRepo.report.baseline!.mastra.builtinIds, 'installed-declarations');
   });
 
   test('a base that names no commit, or a folder outside git, is a usage error (exit 2)', async () => {

@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { foldersUp } from '../cache/fingerprint.ts';
 import { git, gitFailure } from '../git.ts';
 
 /** Why `--base` cannot be served (not a repository, no such commit): a usage error. */
@@ -108,6 +109,12 @@ export async function checkOut(base: BaseCommit): Promise<Checkout> {
     throw new BaseError(`--base ${base.ref}: could not check it out (${gitFailure(added)})`);
   }
   for (const folder of await packageFolders(base)) linkInstall(base.top, tree, folder);
+  // What resolves from above the repository (a node_modules in a folder that holds it) resolves
+  // from above the checkout too: the nearest one, linked beside the tree.
+  const above = foldersUp(path.dirname(base.top)).find((d) =>
+    existsSync(path.join(d, 'node_modules')),
+  );
+  if (above) linkInstall(above, holder, '');
   const root = path.join(tree, base.relative);
   if (!existsSync(root)) {
     await remove();

@@ -105,6 +105,7 @@ export function compareWithBase(
     },
     fixed: { changes: changes.fixed, findings: findings.fixed },
     base: base.totals,
+    mastra: base.mastra,
   };
   return { ...head, changes: changes.head, findings: findings.head, baseline };
 }

@@ -52,6 +52,8 @@ export interface Baseline {
   fixed: { changes: ReportChange[]; findings: ReportFinding[] };
   /** The base run's totals, for readers of both sets. */
   base: Report['totals'];
+  /** What the base was judged with (the head's install, borrowed: see `check --base`). */
+  mastra: Report['mastra'];
 }
 
 export interface ReportFinding {
