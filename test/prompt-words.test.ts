@@ -190,6 +190,14 @@ describe('each filter against a true case of the same shape', () => {
     assert.equal(dataWordsOf(['not_scored']).hasPart?.('not_scored'), false);
   });
 
+  test("another spelling of an app's name is data where the words next to it say so", () => {
+    const tied = (n: string) => n === 'git_snapshot';
+    const names = (text: string) => toolWords(text, DATA, tied).map((w) => w.name);
+    assert.deepEqual(names('Inspect the returned git_snapshot object.'), []);
+    assert.deepEqual(names('Then inspect git_snapshot for the refs.'), ['git_snapshot']);
+    assert.deepEqual(names('Call git_snapshot, then read its object.'), ['git_snapshot']);
+  });
+
   test('a code sample is skipped but the same name outside it counts once', () => {
     const text =
       'Use tools like this:\n```\ncall fetch_page(url)\n```\nThen call fetch_page yourself.';

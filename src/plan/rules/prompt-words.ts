@@ -272,7 +272,9 @@ export function toolWords(
           called,
         };
         if (isTied && !/:\d+$/.test(name)) {
-          out.push(word);
+          // Another spelling of an app name is still data where the words say so ("the returned
+          // git_snapshot object", `status: 'done'`), unless they call it a tool.
+          if (strong || !dataContext(line, m.index, name.length)) out.push(word);
           continue;
         }
         // Dots and colons are prose punctuation unless the name is quoted (`family.language`);
