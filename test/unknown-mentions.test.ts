@@ -242,6 +242,33 @@ export const ops = new Agent({ id: 'ops', name: 'ops', instructions: 'You run ch
   });
 });
 
+describe('a tool object interpolated into a prompt', () => {
+  function findings(instructions: string): string[] {
+    const text = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const searchTool = createTool({ id: 'search-docs', description: 's', execute: async () => ({}) });
+const config = { mode: 'fast' };
+export const helper = new Agent({ id: 'helper', name: 'helper', instructions: \`${instructions}\`, model: 'openai/gpt-4o-mini', tools: { searchTool } });
+`;
+    const scan = scanSource('/virtual/helper.ts', text);
+    return unknownToolMentions(scan, new Offers(scan), new Set()).map((f) => f.message);
+  }
+
+  test('is read by the model as "[object Object]" (measured with the installed @mastra/core)', async () => {
+    const { createTool } = await import('@mastra/core/tools');
+    const tool = createTool({ id: 'search-docs', description: 's', execute: async () => ({}) });
+    assert.equal(`Use ${String(tool)} to search.`, 'Use [object Object] to search.');
+  });
+
+  test('is reported with the name the agent offers it under; its id or another value is not', () => {
+    assert.deepEqual(findings('Use ${searchTool} to search.'), [
+      'the instructions of helper interpolate "${searchTool}", the tool object itself: the model reads "[object Object]" there, not a name; write "searchTool", the name helper is offered it under',
+    ]);
+    assert.deepEqual(findings('Use ${searchTool.id} in ${config.mode} mode.'), []);
+    assert.deepEqual(findings('Mode: ${config}.'), []);
+  });
+});
+
 describe("a tool's own description", () => {
   /** The findings of `quality`, offered `sonarScanner` and `lint`, with these descriptions. */
   function qualityUnknown(scanner: string, lint: string): string[] {

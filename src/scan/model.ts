@@ -342,6 +342,11 @@ export interface TextFragment {
   context: TextContext;
   /** Descriptions: the entry (origin and key) the text describes; it naming itself is no mention. */
   describes?: { origin: ToolOrigin; key: string };
+  /**
+   * A tool object interpolated into the text (`${searchTool}`): what the model reads there is
+   * "[object Object]", not a name. The expression as written; the fragment's text is empty.
+   */
+  toolObject?: string;
 }
 
 export type MentionMatch = 'wire-name' | 'key' | 'id' | 'export-name';

@@ -191,6 +191,30 @@ function fold(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
+/** `${searchTool}` in a prompt: the model reads "[object Object]" where the name should be. */
+function toolObjectFinding(
+  f: TextFragment,
+  expr: string,
+  label: string,
+  offeredAs: string | undefined,
+): Finding {
+  const where = f.context.endsWith('-description')
+    ? `a description ${label}'s model reads interpolates`
+    : f.context === 'prompt' || f.context === 'system'
+      ? `a message sent to ${label} interpolates`
+      : `the instructions of ${label} interpolate`;
+  const fix = offeredAs
+    ? `write "${offeredAs}", the name ${label} is offered it under`
+    : `${label} is not offered it under any name the text could give`;
+  return {
+    kind: 'unknown-tool-mention',
+    rule: 'prompts',
+    message: `${where} "\${${expr}}", the tool object itself: the model reads "[object Object]" there, not a name; ${fix}`,
+    locations: [f.location],
+    agents: [label],
+  };
+}
+
 export function unknownToolMentions(scan: ScanResult, offers: Offers, data: DataWords): Finding[] {
   const agentsByName = agentNames(scan);
   const app = appNames(scan);
@@ -275,6 +299,10 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       .filter((c) => c.agentIndex === agent.index)
       .flatMap((c) => c.prompts);
     for (const f of [...agent.instructions, ...agent.descriptions, ...messages]) {
+      if (f.toolObject !== undefined) {
+        out.push(toolObjectFinding(f, f.toolObject, o.label, offeredAs.get(f.toolObject)));
+        continue;
+      }
       const words = toolWords(f.text, data, (n) => ownSpelling(n) || aliases.has(n));
       for (const w of words) {
         if (inInvalidList(f.text, w.offset)) continue;

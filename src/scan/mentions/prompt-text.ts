@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Node, QuoteKind } from '../../ts-morph.ts';
-import { lineAndColumn, locate, relativePath, type ScanContext } from '../ast.ts';
+import { isMastraExport, lineAndColumn, locate, relativePath, type ScanContext } from '../ast.ts';
 import type { Location, TextFragment, UnreadPrompt } from '../model.ts';
 import { readSource } from '../files/read-source.ts';
 import { returnedExpressions } from '../values/tool-map.ts';
@@ -253,6 +253,23 @@ function following(walk: Walk, call: Node, fn: Node, read: () => TextFragment[])
   }
 }
 
+/**
+ * `${searchTool}` in a template: a tool made by createTool() is an object, and a template turns
+ * it into "[object Object]" (measured with @mastra/core 1.71.0): the model never reads a name there.
+ */
+function toolObject(walk: Walk, expr: Node, env: Env): TextFragment | undefined {
+  const value = resolveIn(expr, env).node;
+  if (!Node.isCallExpression(value) || !isMastraExport(value.getExpression(), ['createTool']))
+    return undefined;
+  return {
+    text: '',
+    location: locate(walk.ctx, expr),
+    quote: '`',
+    context: walk.context,
+    toolObject: expr.getText(),
+  };
+}
+
 function collect(walk: Walk, node: Node, env: Env): TextFragment[] {
   if (--walk.budget.left < 0) return [];
   const resolved = resolveIn(node, env);
@@ -272,10 +289,12 @@ function collect(walk: Walk, node: Node, env: Env): TextFragment[] {
     const out = [literalPart(ctx, expr.getHead(), 1, 2, '`', context)];
     for (const s of expr.getTemplateSpans()) {
       const lit = s.getLiteral();
-      out.push(...recurse(s.getExpression()));
+      const object = toolObject(walk, s.getExpression(), at);
+      if (object) out.push(object);
+      else out.push(...recurse(s.getExpression()));
       out.push(literalPart(ctx, lit, 1, Node.isTemplateTail(lit) ? 1 : 2, '`', context));
     }
-    return out.filter((f) => f.text.length > 0);
+    return out.filter((f) => f.text.length > 0 || f.toolObject !== undefined);
   }
   if (
     Node.isBinaryExpression(expr) &&
