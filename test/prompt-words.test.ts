@@ -48,9 +48,9 @@ describe('each filter against a true case of the same shape', () => {
     ],
     [
       'a value given to a key or named argument',
-      "Call taskTool.update_result(result, mode:'final', authorAgentId:'worker-agent'). Use tool: 'report-agent' to report.",
+      "Call taskTool.update_result(result, mode:'final', authorAgentId:'worker-agent'). Use tool: 'report-agent' to report. Safe CRM writes: `update_status`.",
       ['worker-agent'],
-      ['report-agent'],
+      ['report-agent', 'update_status'],
     ],
     [
       'workflow-/agent- prose',

@@ -256,7 +256,13 @@ export const helper = new Agent({ id: 'helper', name: 'helper', instructions: \`
 
   test('is read by the model as "[object Object]" (measured with the installed @mastra/core)', async () => {
     const { createTool } = await import('@mastra/core/tools');
-    const tool = createTool({ id: 'search-docs', description: 's', execute: async () => ({}) });
+    const tool = createTool({
+      id: 'search-docs',
+      description: 's',
+      execute: () => Promise.resolve({}),
+    });
+    // What a template does with the object: the very stringification the lint rule warns of.
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
     assert.equal(`Use ${String(tool)} to search.`, 'Use [object Object] to search.');
   });
 

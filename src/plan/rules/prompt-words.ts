@@ -161,9 +161,9 @@ function dataContext(line: string, at: number, length: number): boolean {
   const after = line.slice(at + length).replace(/^\\?[`'"]/, '');
   // `user_id: 42`, `status="done"`: a key with its value (not `- searchDocs: searches the docs`).
   if (/^\s*[:=]\s*(\d|["'`{[]|true\b|false\b|null\b)/.test(after)) return true;
-  // `authorAgentId:'worker-agent'`: the quoted value of a key or named argument is data passed
-  // along (`tools: x` and `tool: x` say it is a tool, and are read before this).
-  if (/\b[A-Za-z_]\w*\s*[:=]\s*\\?['"`]$/.test(line.slice(0, at))) return true;
+  // `f(result, authorAgentId:'worker-agent')`, `{ mode: 'x' }`: the quoted value of a named
+  // argument or an object's key is data passed along (not `CRM: \`update_status\`` in prose).
+  if (/[({,]\s*[A-Za-z_]\w*\s*[:=]\s*\\?['"`]$/.test(line.slice(0, at))) return true;
   return Boolean((prev && DATA_CONTEXT.test(prev)) || (next && DATA_CONTEXT.test(next)));
 }
 
