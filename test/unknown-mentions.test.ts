@@ -280,7 +280,7 @@ describe("a tool's own description", () => {
   function qualityUnknown(scanner: string, lint: string): string[] {
     const text = `import { Agent } from '@mastra/core/agent';
 import { createTool } from '@mastra/core/tools';
-const sonarScanner = createTool({ id: 'sonarScanner', description: ${JSON.stringify(scanner)}, execute: async () => ({}) });
+const sonarScanner = createTool({ id: 'sonarScanner', description: \`${scanner.replace(/`/g, '\\`')}\`, execute: async () => ({}) });
 const lint = createTool({ id: 'lint', description: ${JSON.stringify(lint)}, execute: async () => ({}) });
 export const quality = new Agent({ id: 'quality', name: 'quality', instructions: 'You check code quality.', model: 'openai/gpt-4o-mini', tools: { sonarScanner, lint } });
 `;
@@ -297,6 +297,11 @@ export const quality = new Agent({ id: 'quality', name: 'quality', instructions:
     assert.deepEqual(qualityUnknown('Scans.', `Lints files; then use ${'sonar-scanner'}.`), [
       'sonar-scanner',
     ]);
+    // A list of the steps inside a tool, in its description, names no tools to call.
+    assert.deepEqual(
+      qualityUnknown('Scans.\n\nSub-tools included:\n- parseReport: reads the report', 'Lints.'),
+      [],
+    );
     // Told to call it, even in its own description.
     assert.deepEqual(qualityUnknown('Scans. Call `sonar-scanner` again to rescan.', 'Lints.'), [
       'sonar-scanner',

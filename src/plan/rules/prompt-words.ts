@@ -211,6 +211,11 @@ export function toolWords(
   text: string,
   data: DataWords,
   tied: (name: string) => boolean = () => false,
+  /**
+   * Read the lists a line about tools introduces. Not in a tool's description: there "Sub-tools
+   * included:" lists the steps inside that tool, not tools to call.
+   */
+  introducedLists = true,
 ): ToolWord[] {
   const out: ToolWord[] = [];
   let fenced = false;
@@ -238,7 +243,13 @@ export function toolWords(
         ? (LISTED_NAME.exec(line)?.[1] ?? introduced)
         : introduced;
     // "The search tool takes these parameters:" introduces its parameters, not tools.
-    if (!fenced && !heading && TOOL_LIST_INTRO.test(line) && !INTRO_OF_DATA.test(line))
+    if (
+      introducedLists &&
+      !fenced &&
+      !heading &&
+      TOOL_LIST_INTRO.test(line) &&
+      !INTRO_OF_DATA.test(line)
+    )
       toolList = true;
     if (!fenced) {
       const context = TOOL_CONTEXT.test(line);

@@ -303,7 +303,12 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         out.push(toolObjectFinding(f, f.toolObject, o.label, offeredAs.get(f.toolObject)));
         continue;
       }
-      const words = toolWords(f.text, data, (n) => ownSpelling(n) || aliases.has(n));
+      const words = toolWords(
+        f.text,
+        data,
+        (n) => ownSpelling(n) || aliases.has(n),
+        !f.context.endsWith('-description'),
+      );
       for (const w of words) {
         if (inInvalidList(f.text, w.offset)) continue;
         if (aliases.has(w.name) && !offers.offered(agent, w.name)) {
