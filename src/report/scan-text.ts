@@ -89,7 +89,9 @@ function agentSection(a: AgentInfo, style: Style): string[] {
     );
   else lines.push(style.dim('  (no statically known tools)'));
   for (const r of [...a.tools.runtime, ...a.agents.runtime, ...a.workflows.runtime]) {
-    const names = r.prefixes.length ? r.prefixes.map((x) => `${x}*`).join(', ') : 'unknown names';
+    // What the source may add: its known names and prefixes; "unknown names" only when unbounded.
+    const known = [...(r.names ?? []), ...r.prefixes.map((x) => `${x}*`)];
+    const names = known.length ? known.join(', ') : r.bounded ? 'no tools' : 'unknown names';
     lines.push(style.warn(`  + at run time: ${names} from ${r.text}  ${at(r.location)}`));
   }
   for (const u of [...a.tools.unresolved, ...a.agents.unresolved, ...a.workflows.unresolved]) {
