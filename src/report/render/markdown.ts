@@ -224,32 +224,31 @@ function baselineParts(report: Report): Section[] {
   const brought = items.filter((i) => introduced(i) && actionable(i));
   const kept = items.filter((i) => i.baseline === 'unchanged' && actionable(i));
   const fixed = [...b.fixed.changes, ...b.fixed.findings].filter(actionable);
-  const parts: Section[] = [];
-  if (brought.length)
-    parts.push({
-      head: [`### Introduced by this change (${brought.length})`, ''],
-      items: byCause(brought, 1),
-      tail: [''],
-      noun: 'introduced cause',
-    });
-  if (fixed.length)
-    parts.push({
-      head: [`### Fixed by this change (${fixed.length})`, ''],
-      items: byCause(fixed, 1),
-      tail: [''],
-      noun: 'fixed cause',
-    });
-  if (kept.length)
-    parts.push({
-      head: [
-        `<details><summary>Left as they were (${kept.length}, already on ${b.ref})</summary>`,
-        '',
-      ],
-      items: byCause(kept, 2),
-      tail: ['', '</details>', ''],
-      noun: 'cause left as it was',
-    });
-  return parts;
+  const sections: Array<[Listed[], string[], string[], Tier, string]> = [
+    [
+      brought,
+      [`### Introduced by this change (${brought.length})`, ''],
+      [''],
+      1,
+      'introduced cause',
+    ],
+    [fixed, [`### Fixed by this change (${fixed.length})`, ''], [''], 1, 'fixed cause'],
+    [
+      kept,
+      [`<details><summary>Left as they were (${kept.length}, already on ${b.ref})</summary>`, ''],
+      ['', '</details>', ''],
+      2,
+      'cause left as it was',
+    ],
+  ];
+  return sections
+    .filter(([listed]) => listed.length > 0)
+    .map(([listed, head, tail, tier, noun]) => ({
+      head,
+      items: byCause(listed, tier),
+      tail,
+      noun,
+    }));
 }
 
 const size = (lines: string[]) => lines.reduce((n, l) => n + l.length + 1, 0);

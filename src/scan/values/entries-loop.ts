@@ -14,6 +14,7 @@ import type { Identifier, SourceFile } from 'ts-morph';
 import { Node, SyntaxKind } from '../../ts-morph.ts';
 import { unwrap } from '../ast.ts';
 import { isFunction } from './map-walk.ts';
+import { recordChanges } from './record-changes.ts';
 
 export interface EntriesLoop {
   /** The map whose entries the loop reads (`readTools` of `Object.entries(readTools)`). */
@@ -26,32 +27,17 @@ export interface EntriesLoop {
 
 /** The loops that fill the record `id` names, or undefined when anything else writes to it. */
 export function entriesLoops(id: Node): EntriesLoop[] | undefined {
-  if (!Node.isIdentifier(id)) return undefined;
-  const symbol = id.getSymbol();
-  const decl = symbol?.getDeclarations().find(Node.isVariableDeclaration);
-  const fn = decl?.getFirstAncestor(isFunction);
-  const init = decl?.getInitializer();
-  if (!symbol || !decl || !fn || !init) return undefined;
+  const found = recordChanges(id);
+  const init = found?.decl.getInitializer();
+  if (!found?.fn || !init) return undefined;
   const start = unwrap(init);
   if (!Node.isObjectLiteralExpression(start) || start.getProperties().length > 0) return undefined;
   const loops = new Map<Node, EntriesLoop>();
-  for (const ref of fn.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (ref === decl.getNameNode() || ref.getText() !== id.getText()) continue;
-    if (ref.getSymbol() !== symbol) continue;
-    const access = ref.getParent();
-    const assigned = access?.getParent();
-    const writes =
-      Node.isBinaryExpression(assigned) &&
-      assigned.getLeft() === access &&
-      assigned.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment &&
-      assigned.getOperatorToken().getKind() <= SyntaxKind.LastAssignment;
-    const passed =
-      Node.isCallExpression(access) &&
-      access.getArguments()[0] === ref &&
-      /^Object\.(assign|defineProperty|defineProperties)$/.test(access.getExpression().getText());
-    if (passed || Node.isDeleteExpression(access?.getParent())) return undefined;
-    if (!writes) continue;
-    const loop = Node.isElementAccessExpression(access) ? loopOf(access, assigned) : undefined;
+  for (const change of found.changes) {
+    if (change.kind !== 'write') return undefined;
+    const loop = Node.isElementAccessExpression(change.access)
+      ? loopOf(change.access, change.assignment)
+      : undefined;
     if (!loop) return undefined;
     loops.set(loop.call, loop);
   }

@@ -12,7 +12,7 @@
 import type { ObjectLiteralExpression } from 'ts-morph';
 import { Node, SyntaxKind } from '../../ts-morph.ts';
 import { resolveValue, unwrap } from '../ast.ts';
-import { isFunction } from './map-walk.ts';
+import { recordChanges } from './record-changes.ts';
 import { staticString } from './static-value.ts';
 
 export interface SpecKey {
@@ -32,39 +32,17 @@ export interface SpecLoop {
 }
 
 export function specLoop(id: Node): SpecLoop | undefined {
-  if (!Node.isIdentifier(id)) return undefined;
-  const symbol = id.getSymbol();
-  const decl = symbol?.getDeclarations().find(Node.isVariableDeclaration);
-  const init = decl?.getInitializer();
+  const found = recordChanges(id);
+  const init = found?.decl.getInitializer();
   const literal = init && unwrap(init);
-  if (!symbol || !decl || !literal || !Node.isObjectLiteralExpression(literal)) return undefined;
-  const scope = decl.getFirstAncestor(isFunction) ?? decl.getSourceFile();
-  let found: SpecLoop | undefined;
-  for (const ref of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (ref === decl.getNameNode() || ref.getText() !== id.getText()) continue;
-    if (ref.getSymbol() !== symbol) continue;
-    const access = ref.getParent();
-    const assigned = access?.getParent();
-    const isWrite =
-      Node.isBinaryExpression(assigned) &&
-      assigned.getLeft() === access &&
-      assigned.getOperatorToken().getKind() === SyntaxKind.EqualsToken;
-    const mutated =
-      isWrite ||
-      Node.isDeleteExpression(assigned) ||
-      (Node.isCallExpression(access) &&
-        access.getArguments()[0] === ref &&
-        /^Object\.(assign|defineProperty|defineProperties)$/.test(
-          access.getExpression().getText(),
-        ));
-    if (!mutated) continue;
-    // One loop, one write: anything else is not a table's keys.
-    if (found || !isWrite || !Node.isElementAccessExpression(access)) return undefined;
-    const read = tableWrite(access, assigned.getRight(), scope);
-    if (!read) return undefined;
-    found = { literal, ...read };
-  }
-  return found;
+  if (!found || !literal || !Node.isObjectLiteralExpression(literal)) return undefined;
+  // One loop, one plain write: anything else is not a table's keys.
+  const [change, ...more] = found.changes;
+  if (!change || more.length > 0 || change.kind !== 'write') return undefined;
+  if (change.assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return undefined;
+  const scope = found.fn ?? found.decl.getSourceFile();
+  const read = tableWrite(change.access, change.assignment.getRight(), scope);
+  return read ? { literal, ...read } : undefined;
 }
 
 /** `rec[spec.prop] = value` in `for (const spec of TABLE)` straight in `scope`. */

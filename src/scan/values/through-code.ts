@@ -11,9 +11,10 @@
  * What none of them can list stays an unresolved entry.
  */
 import type { CallExpression } from 'ts-morph';
-import { Node, SyntaxKind } from '../../ts-morph.ts';
+import { Node } from '../../ts-morph.ts';
 import { locate, resolveValue, unwrap } from '../ast.ts';
 import type { ToolEntry, ToolSet, Unresolved } from '../model.ts';
+import { recordChanges } from './record-changes.ts';
 import { helperSignature, type Signature } from './helper-signature.ts';
 import {
   bindingsOf,
@@ -264,35 +265,5 @@ function readType(
  * (`for (const spec of SPECS) workers[spec.key] = build(spec)`) holds more than its literal.
  */
 export function filledByCode(id: Node): Node | undefined {
-  const symbol = id.getSymbol();
-  const decl = symbol?.getDeclarations().find(Node.isVariableDeclaration);
-  const scope = decl?.getFirstAncestor(isFunction) ?? decl?.getSourceFile();
-  if (!symbol || !decl || !scope) return undefined;
-  for (const ref of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (ref.getText() !== id.getText() || ref === decl.getNameNode()) continue;
-    const parent = ref.getParent();
-    const changed =
-      ((Node.isElementAccessExpression(parent) || Node.isPropertyAccessExpression(parent)) &&
-        parent.getExpression() === ref &&
-        writes(parent)) ||
-      (Node.isCallExpression(parent) &&
-        parent.getArguments()[0] === ref &&
-        /^Object\.(assign|defineProperty|defineProperties)$/.test(
-          parent.getExpression().getText(),
-        ));
-    if (changed && ref.getSymbol() === symbol) return ref;
-  }
-  return undefined;
-}
-
-/** `x[k] = v`, `x.k += v`, `delete x[k]`: the access is written to. */
-function writes(access: Node): boolean {
-  const parent = access.getParent();
-  if (Node.isDeleteExpression(parent)) return true;
-  return (
-    Node.isBinaryExpression(parent) &&
-    parent.getLeft() === access &&
-    parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment &&
-    parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment
-  );
+  return recordChanges(id)?.changes[0]?.ref;
 }
