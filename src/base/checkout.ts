@@ -9,7 +9,7 @@
  * does not come or go because the base has no install.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { foldersUp } from '../cache/fingerprint.ts';
@@ -130,7 +130,7 @@ function linkInstall(top: string, tree: string, folder: string): void {
   const installed = path.join(top, folder, 'node_modules');
   const link = path.join(tree, folder, 'node_modules');
   try {
-    if (!lstatSync(installed).isDirectory() && !lstatSync(installed).isSymbolicLink()) return;
+    if (!statSync(installed).isDirectory()) return;
     if (!existsSync(path.dirname(link)) || existsSync(link)) return;
     symlinkSync(realpathSync(installed), link, 'junction');
   } catch {

@@ -2,7 +2,7 @@
  * The state of one read of a tool map (tool-map.ts, through-code.ts) and how it reports what it
  * cannot read: an unresolved entry at the code the user wrote, with a reason.
  */
-import { Node } from '../../ts-morph.ts';
+import { Node, SyntaxKind } from '../../ts-morph.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
 import { locate, resolveValue, unwrap, type ScanContext } from '../ast.ts';
 import type { KeyKind, Location, ToolSet, ToolValue } from '../model.ts';
@@ -52,6 +52,29 @@ export function isFunction(node: Node): boolean {
     Node.isFunctionExpression(node) ||
     Node.isFunctionDeclaration(node)
   );
+}
+
+/** The return expressions of a function (arrow body or `return` statements, not nested functions). */
+export function returnedExpressions(fn: Node): Node[] {
+  if (Node.isArrowFunction(fn) && !Node.isBlock(fn.getBody())) return [fn.getBody()];
+  const body =
+    Node.isFunctionDeclaration(fn) ||
+    Node.isFunctionExpression(fn) ||
+    Node.isArrowFunction(fn) ||
+    Node.isMethodDeclaration(fn)
+      ? fn.getBody()
+      : undefined;
+  if (!body) return [];
+  return body
+    .getDescendantsOfKind(SyntaxKind.ReturnStatement)
+    .filter(
+      (ret) =>
+        ret.getFirstAncestor(
+          (a) => isFunction(a) || Node.isMethodDeclaration(a) || Node.isGetAccessorDeclaration(a),
+        ) === fn,
+    )
+    .map((ret) => ret.getExpression())
+    .filter((e): e is NonNullable<typeof e> => e !== undefined);
 }
 
 /** The argument a helper's parameter was given at the call being followed. */

@@ -5,43 +5,19 @@
  * constructed inside the call. Only a function every return of which is the same parameter counts:
  * one that may return something else proves nothing.
  */
+import type { ArrowFunction, FunctionDeclaration, FunctionExpression } from 'ts-morph';
 import { Node, SyntaxKind } from '../../ts-morph.ts';
 import { resolveValue, unwrap } from '../ast.ts';
+import { isFunction, returnedExpressions } from './map-walk.ts';
 
-function functionOf(callee: Node): Node | undefined {
+/** The function a callee names, as one whose parameters can be read. */
+function functionOf(
+  callee: Node,
+): FunctionDeclaration | ArrowFunction | FunctionExpression | undefined {
   const fn = resolveValue(callee);
-  return Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)
-    ? fn
+  return isFunction(fn)
+    ? (fn as FunctionDeclaration | ArrowFunction | FunctionExpression)
     : undefined;
-}
-
-/** The expressions a function returns: its body for an arrow, else its own return statements. */
-function returnedExpressions(fn: Node): Node[] | undefined {
-  if (Node.isArrowFunction(fn)) {
-    const body = fn.getBody();
-    if (!Node.isBlock(body)) return [body];
-  }
-  if (
-    !Node.isFunctionDeclaration(fn) &&
-    !Node.isArrowFunction(fn) &&
-    !Node.isFunctionExpression(fn)
-  )
-    return undefined;
-  const body = fn.getBody();
-  if (!body) return undefined;
-  const out: Node[] = [];
-  for (const r of body.getDescendantsOfKind(SyntaxKind.ReturnStatement)) {
-    // A nested function's return is not this one's.
-    const owner = r.getFirstAncestor(
-      (a) =>
-        Node.isFunctionDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a),
-    );
-    if (owner !== fn) continue;
-    const e = r.getExpression();
-    if (!e) return undefined;
-    out.push(e);
-  }
-  return out.length ? out : undefined;
 }
 
 /** `Object.assign(x, ...)` returns x. */
@@ -61,15 +37,9 @@ export function returnedArgument(call: Node): Node | undefined {
   if (!Node.isCallExpression(call)) return undefined;
   const fn = functionOf(call.getExpression());
   if (!fn) return undefined;
-  if (
-    !Node.isFunctionDeclaration(fn) &&
-    !Node.isArrowFunction(fn) &&
-    !Node.isFunctionExpression(fn)
-  )
-    return undefined;
   const params = fn.getParameters();
   const returns = returnedExpressions(fn);
-  if (!returns) return undefined;
+  if (returns.length === 0) return undefined;
   let index: number | undefined;
   for (const r of returns) {
     const e = target(r);
@@ -100,8 +70,8 @@ export function returnedArgument(call: Node): Node | undefined {
 export function returnedConstruction(call: Node): Node | undefined {
   if (!Node.isCallExpression(call)) return undefined;
   const fn = functionOf(call.getExpression());
-  const returns = fn ? returnedExpressions(fn) : undefined;
-  if (!returns || returns.length !== 1) return undefined;
+  const returns = fn ? returnedExpressions(fn) : [];
+  if (returns.length !== 1) return undefined;
   const made = unwrap(returns[0]!);
   return Node.isNewExpression(made) ? made : undefined;
 }

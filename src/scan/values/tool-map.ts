@@ -23,6 +23,7 @@ import {
   emptyToolSet,
   isFunction,
   keyOf,
+  returnedExpressions,
   unresolved,
   withValueRef,
   type MapContext,
@@ -34,7 +35,7 @@ import { entriesLoops, exportedValues, namespaceModule, type EntriesLoop } from 
 import { specLoop, type SpecLoop } from './spec-loop.ts';
 import { singleCallArgument } from './returned-argument.ts';
 
-export { emptyToolSet, keyOf, type MapContext } from './map-walk.ts';
+export { emptyToolSet, keyOf, returnedExpressions, type MapContext } from './map-walk.ts';
 
 export function readToolMap(
   ctx: MapContext,
@@ -51,29 +52,6 @@ export function readToolMap(
     ...(toolset === undefined ? {} : { toolset }),
   });
   return set;
-}
-
-/** The return expressions of a function (arrow body or `return` statements, not nested functions). */
-export function returnedExpressions(fn: Node): Node[] {
-  if (Node.isArrowFunction(fn) && !Node.isBlock(fn.getBody())) return [fn.getBody()];
-  const body =
-    Node.isFunctionDeclaration(fn) ||
-    Node.isFunctionExpression(fn) ||
-    Node.isArrowFunction(fn) ||
-    Node.isMethodDeclaration(fn)
-      ? fn.getBody()
-      : undefined;
-  if (!body) return [];
-  return body
-    .getDescendantsOfKind(SyntaxKind.ReturnStatement)
-    .filter(
-      (ret) =>
-        ret.getFirstAncestor(
-          (a) => isFunction(a) || Node.isMethodDeclaration(a) || Node.isGetAccessorDeclaration(a),
-        ) === fn,
-    )
-    .map((ret) => ret.getExpression())
-    .filter((e): e is NonNullable<typeof e> => e !== undefined);
 }
 
 /** The value an expression holds, past casts, `await` and the variables it was read into. */
