@@ -173,6 +173,36 @@ function memberText(
   return registry ? registryText(walk, at, registry, key) : [];
 }
 
+/**
+ * `this.buildPrompt(config)` inside a class, `PromptFactory.build(config)`: the class's method of
+ * that name (a class that builds its agents often keeps their prompts in private methods).
+ */
+function classMethod(owner: Node, name: string): Node | undefined {
+  // `this` is the class's only where no plain function between them has a `this` of its own.
+  const scope = Node.isThisExpression(owner)
+    ? owner.getFirstAncestor(
+        (a) =>
+          Node.isFunctionDeclaration(a) ||
+          Node.isFunctionExpression(a) ||
+          Node.isClassDeclaration(a) ||
+          Node.isClassExpression(a),
+      )
+    : Node.isIdentifier(owner)
+      ? classNamed(owner)
+      : owner;
+  if (!scope || !(Node.isClassDeclaration(scope) || Node.isClassExpression(scope)))
+    return undefined;
+  const methods = scope.getMethods().filter((m) => m.getName() === name && m.getBody());
+  return methods.length === 1 ? methods[0] : undefined;
+}
+
+/** The class an identifier names (through an import). */
+function classNamed(id: Node): Node | undefined {
+  let symbol = id.getSymbol();
+  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol();
+  return symbol?.getDeclarations().find((d) => Node.isClassDeclaration(d));
+}
+
 function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
   if (!Node.isCallExpression(expr)) return [];
   const callee = expr.getExpression();
@@ -181,7 +211,8 @@ function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
   // `prompts.build('x')`: a method of an object literal.
   if (Node.isPropertyAccessExpression(callee)) {
     const owner = resolveIn(callee.getExpression(), env);
-    const member = memberOf(owner.node, callee.getName());
+    const member =
+      memberOf(owner.node, callee.getName()) ?? classMethod(owner.node, callee.getName());
     if (member) target = resolveIn(member, owner.env);
   }
   // A function of the app: its returned text, with its parameters bound to this call's arguments.
