@@ -63,13 +63,33 @@ describe('factories', () => {
     assert.deepEqual(r.unresolved, []);
   });
 
-  test('a factory called twice, or a table written under a condition, proves nothing', async () => {
-    const twice = await orchestrator({
-      calls:
-        'const orchestrator = buildOrchestrator(workers);\nexport const spare = buildOrchestrator({});',
+  test('a factory called twice builds one agent per call, each with its own arguments', async () => {
+    const p = tempProject({
+      'package.json':
+        '{ "name": "f", "type": "module", "dependencies": { "@mastra/core": "1.71.0" } }\n',
+      'src/index.ts': source({
+        calls:
+          'const orchestrator = buildOrchestrator(workers);\nexport const spare = buildOrchestrator({});',
+      }),
     });
-    assert.deepEqual(twice.subAgents, []);
-    assert.equal(twice.unresolved.length, 1);
+    made.push(p.cleanup);
+    const scan = await scanRepository(p.root);
+    const built = scan.agents.filter((a) => a.id === 'orchestrator');
+    assert.deepEqual(
+      built.map((a) => [a.variable, a.agents.entries.map((e) => e.key), a.registeredAs]),
+      [
+        ['orchestrator', ['debug-agent', 'build-agent', 'review-agent'], ['orchestrator']],
+        ['spare', [], []],
+      ],
+    );
+    // Each is located at the call that builds it.
+    assert.deepEqual(
+      built.map((a) => a.location.line),
+      [19, 20],
+    );
+  });
+
+  test('a table written under a condition proves nothing', async () => {
     const branch = await orchestrator({
       fill: 'for (const spec of SPECS) {\n  if (spec.id) workers[spec.key] = buildWorker(spec);\n}',
     });

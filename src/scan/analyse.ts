@@ -3,8 +3,14 @@
  * normaliser what each agent offers the model. Read-only: it never writes and never runs user code.
  */
 import path from 'node:path';
-import { Node, type Project, type SourceFile } from '../ts-morph.ts';
-import { relativePath } from './ast.ts';
+import {
+  Node,
+  type CallExpression,
+  type NewExpression,
+  type Project,
+  type SourceFile,
+} from '../ts-morph.ts';
+import { relativePath, unwrap } from './ast.ts';
 import {
   rawKeyFor,
   wireNameFor,
@@ -67,6 +73,8 @@ export { agentSources } from './registrations/sources.ts';
 import { inFile } from './files/isolate.ts';
 import { createInMemoryProject, syntaxError } from './files/project.ts';
 import { returnedArgument, returnedConstruction } from './values/returned-argument.ts';
+import { factoryCalls } from './values/factory-calls.ts';
+import { withBoundParameters } from './bound-parameters.ts';
 import type { MapContext } from './values/tool-map.ts';
 import { SAME_PROJECT, type TypeOracle } from './values/type-oracle.ts';
 
@@ -367,18 +375,35 @@ export function analyse(
   // Number every agent first, so sub-agent references and call sites can point at them.
   const nodes = new Map<Node, number>();
   // Each walk of one file runs in `inFile`: what it throws makes that file unprocessable (scan.ts).
-  const constructors = sourceFiles.flatMap((sf) => inFile(sf, () => findAgentConstructors(sf)));
-  constructors.forEach((node, index) => nodes.set(node, index));
-  // An agent decorated by one of the app's functions that returns it is that agent.
-  const agentIndexOf = (node: Node) => {
-    const found = nodes.get(node);
-    if (found !== undefined || !Node.isCallExpression(node)) return found;
-    const inner = returnedArgument(node) ?? returnedConstruction(node);
-    return inner ? nodes.get(inner) : undefined;
+  const built = sourceFiles.flatMap((sf) => inFile(sf, () => findAgentConstructors(sf)));
+  // A factory's constructor is one agent per call of the factory (factory-calls.ts).
+  const units: Array<{ node: NewExpression; call?: CallExpression; bindings?: Map<Node, Node> }> =
+    built.flatMap((node) => {
+      const made = inFile(node, () => factoryCalls(node) ?? []);
+      return made.length ? made.map((m) => ({ node, ...m })) : [{ node }];
+    });
+  const constructors = units.map((u) => u.node);
+  units.forEach((u, index) => {
+    if (u.call) nodes.set(u.call, index);
+    // The constructor itself stands for its agent when it builds only one.
+    if (constructors.indexOf(u.node) === constructors.lastIndexOf(u.node)) nodes.set(u.node, index);
+  });
+  // An agent decorated by one of the app's functions that returns it is that agent; so is what
+  // a function returns that returns one agent (`getTodoAgent() { return createAgent({...}) }`).
+  const agentIndexOf = (node: Node, depth = 0): number | undefined => {
+    const bare = Node.isAwaitExpression(node) ? unwrap(node.getExpression()) : node;
+    const known = nodes.get(bare);
+    if (known !== undefined || !Node.isCallExpression(bare) || depth > 3) return known;
+    const inner = returnedArgument(bare) ?? returnedConstruction(bare);
+    return inner ? agentIndexOf(inner, depth + 1) : undefined;
   };
   const ctx: MapContext = { root, types, agentIndexOf };
-  const partial = constructors.map((node, index) =>
-    inFile(node, () => readAgent(ctx, node, index)),
+  const partial = units.map((u, index) =>
+    inFile(u.node, () =>
+      u.call && u.bindings
+        ? withBoundParameters(u.bindings, () => readAgent(ctx, u.node, index, u.call))
+        : readAgent(ctx, u.node, index),
+    ),
   );
   const constructorFiles = new Set(
     constructors.map((n) => n.getSourceFile().getFilePath() as string),

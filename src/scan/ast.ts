@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { morphLineLocator } from './files/lines.ts';
 import { cannotBeImport } from './import-bound.ts';
+import { boundArgument } from './bound-parameters.ts';
 import {
   Node,
   SyntaxKind,
@@ -162,12 +163,39 @@ export function definitionOf(node: Node): Node | undefined {
       if (init) return unwrap(init);
     }
     if (Node.isShorthandPropertyAssignment(decl)) return definitionOf(decl.getNameNode());
+    // A factory's parameter, while the agent one call of it builds is read.
+    if (Node.isParameterDeclaration(decl)) {
+      const arg = boundArgument(decl);
+      if (arg) return unwrap(arg);
+    }
     if (Node.isBindingElement(decl)) {
-      const element = arrayElementOf(decl) ?? objectPropertyOf(decl);
+      const element = arrayElementOf(decl) ?? objectPropertyOf(decl) ?? boundPropertyOf(decl);
       if (element) return element;
     }
   }
   return undefined;
+}
+
+/** `function make({ tools }: Spec)` while one call of it is read: that call's `tools`. */
+function boundPropertyOf(binding: BindingElement): Node | undefined {
+  const pattern = binding.getParent();
+  const param = pattern.getParent();
+  if (!Node.isObjectBindingPattern(pattern) || !Node.isParameterDeclaration(param))
+    return undefined;
+  const arg = boundArgument(param);
+  if (!arg || binding.getDotDotDotToken()) return undefined;
+  const nameNode = binding.getPropertyNameNode() ?? binding.getNameNode();
+  if (!Node.isIdentifier(nameNode)) return undefined;
+  const object = resolveValue(arg);
+  const written = propertyValue(object, nameNode.getText());
+  if (written) return written;
+  // Its default, when the argument is a literal that surely leaves it out.
+  const closed =
+    Node.isObjectLiteralExpression(object) &&
+    !object.getProperties().some((p) => Node.isSpreadAssignment(p)) &&
+    !object.getProperty(nameNode.getText());
+  const fallback = binding.getInitializer();
+  return closed && fallback ? unwrap(fallback) : undefined;
 }
 
 /**
@@ -391,8 +419,12 @@ export function importedFrom(node: Node): { module: string; exportName: string }
   return undefined;
 }
 
-/** The object-literal property `name` of an object literal, unwrapped. */
-export function propertyValue(object: Node, name: string): Expression | undefined {
+/**
+ * The object-literal property `name` of an object literal, unwrapped. Not written in it, the last
+ * spread that writes it (`{ ...defaults, ...config }`), as JavaScript merges them; a spread whose
+ * value is not a literal we can read may write it too, so it ends the search with nothing.
+ */
+export function propertyValue(object: Node, name: string, depth = 0): Expression | undefined {
   if (!Node.isObjectLiteralExpression(object)) return undefined;
   const prop = object.getProperty(name);
   if (prop && Node.isPropertyAssignment(prop)) {
@@ -400,6 +432,17 @@ export function propertyValue(object: Node, name: string): Expression | undefine
     return init ? (unwrap(init) as Expression) : undefined;
   }
   if (prop && Node.isShorthandPropertyAssignment(prop)) return prop.getNameNode();
+  if (prop || depth > 4) return undefined;
+  const members = object.getProperties();
+  for (let i = members.length - 1; i >= 0; i--) {
+    const member = members[i]!;
+    if (!Node.isSpreadAssignment(member)) continue;
+    const spread = resolveValue(member.getExpression());
+    if (!Node.isObjectLiteralExpression(spread)) return undefined;
+    const found = propertyValue(spread, name, depth + 1);
+    if (found) return found;
+    if (spread.getProperties().some((p) => Node.isSpreadAssignment(p))) return undefined;
+  }
   return undefined;
 }
 

@@ -42,7 +42,8 @@ function bindingOf(node: Node): string | undefined {
       (p) =>
         Node.isParenthesizedExpression(p) ||
         Node.isAsExpression(p) ||
-        Node.isSatisfiesExpression(p),
+        Node.isSatisfiesExpression(p) ||
+        Node.isAwaitExpression(p),
     ) ?? node;
   const holder = parent === node ? node.getParent() : parent.getParent();
   if (holder && Node.isVariableDeclaration(holder)) return holder.getName();
@@ -51,7 +52,17 @@ function bindingOf(node: Node): string | undefined {
   return undefined;
 }
 
-export function readAgent(ctx: MapContext, node: NewExpression, index: number): AgentDraft {
+/**
+ * One agent: the constructor's config, read where it is built. `site` is the factory call that
+ * builds it, when the constructor is in a factory (its parameters are bound to that call's
+ * arguments): the agent is located, and named, where that call is.
+ */
+export function readAgent(
+  ctx: MapContext,
+  node: NewExpression,
+  index: number,
+  site?: Node,
+): AgentDraft {
   const [configArg] = node.getArguments();
   const config = configArg ? resolveValue(configArg) : undefined;
   const prop = (name: string) => (config ? propertyValue(config, name) : undefined);
@@ -61,7 +72,7 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
   };
   const id = text('id');
   const name = text('name');
-  const variable = bindingOf(node);
+  const variable = bindingOf(site ?? node);
   const tools = prop('tools');
   const agents = prop('agents');
   const workflows = prop('workflows');
@@ -81,7 +92,7 @@ export function readAgent(ctx: MapContext, node: NewExpression, index: number): 
     ...(id === undefined ? {} : { id }),
     ...(name === undefined ? {} : { name }),
     ...(variable === undefined ? {} : { variable }),
-    location: locate(ctx, node),
+    location: locate(ctx, site ?? node),
     ...offered,
     ...(defaults ? { defaultOptions: readCallOptions(ctx, defaults) } : {}),
     registeredAs: [],

@@ -65,15 +65,18 @@ export function returnedArgument(call: Node): Node | undefined {
 
 /**
  * `buildOrchestrator(workers)` where the function returns one `new …(…)` on every path: the
- * construction inside it (a factory's agent is registered by the call's result).
+ * construction inside it (a factory's agent is registered by the call's result). Or the one call
+ * it returns (`getTodoAgent() { return createAgent({...}) }`, awaited or not), for the caller to
+ * ask in turn.
  */
 export function returnedConstruction(call: Node): Node | undefined {
   if (!Node.isCallExpression(call)) return undefined;
   const fn = functionOf(call.getExpression());
   const returns = fn ? returnedExpressions(fn) : [];
   if (returns.length !== 1) return undefined;
-  const made = unwrap(returns[0]!);
-  return Node.isNewExpression(made) ? made : undefined;
+  let made = unwrap(returns[0]!);
+  if (Node.isAwaitExpression(made)) made = unwrap(made.getExpression());
+  return Node.isNewExpression(made) || Node.isCallExpression(made) ? made : undefined;
 }
 
 /** Functions by the calls found to them: one per function, asked once. */

@@ -35,6 +35,11 @@ export function staticString(node: Node, depth = 0): string | undefined {
     const right = left === undefined ? undefined : staticString(expr.getRight(), depth + 1);
     return left !== undefined && right !== undefined ? left + right : undefined;
   }
+  // `config.id || 'default-agent'`: a non-empty string on the left is what it gives.
+  if (Node.isBinaryExpression(expr) && ['||', '??'].includes(expr.getOperatorToken().getText())) {
+    const left = staticString(expr.getLeft(), depth + 1);
+    return left ? left : undefined;
+  }
   if (Node.isIdentifier(expr)) {
     const def = resolveValue(expr);
     if (def !== expr) return staticString(def, depth + 1);

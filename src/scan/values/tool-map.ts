@@ -34,6 +34,7 @@ import { ARRAY_TOOLS } from './array-tools.ts';
 import { entriesLoops, exportedValues, namespaceModule, type EntriesLoop } from './entries-loop.ts';
 import { specLoop, type SpecLoop } from './spec-loop.ts';
 import { singleCallArgument } from './returned-argument.ts';
+import { boundArgument as factoryArgument } from '../bound-parameters.ts';
 
 export { emptyToolSet, keyOf, returnedExpressions, type MapContext } from './map-walk.ts';
 
@@ -92,6 +93,8 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
   const expr = Node.isAwaitExpression(raw) ? unwrap(raw.getExpression()) : raw;
   if (walk.seen.has(expr)) return;
   walk.seen.add(expr);
+  // `tools: undefined` (a factory's caller saying "none"): nothing is offered.
+  if (Node.isIdentifier(expr) && expr.getText() === 'undefined') return;
 
   const normalised = normalisedSource(ctx, expr, walk.origin);
   if (normalised) {
@@ -105,6 +108,15 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
     return;
   }
   if (Node.isIdentifier(expr)) {
+    // A factory's parameter, in the agent one call of it builds: that call's argument, as written
+    // (a record it names may be filled in by code).
+    const param = declaredParameter(expr);
+    const given = param ? factoryArgument(param) : undefined;
+    if (given)
+      return collect(ctx, given, set, {
+        ...walk,
+        via: [...walk.via, locate(ctx, given.getParent()!)],
+      });
     // A local record that code fills in (`out[name] = tool`) is not the literal it starts as.
     const filled = filledByCode(expr);
     const loops = filled ? entriesLoops(expr) : undefined;
