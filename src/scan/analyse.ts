@@ -64,6 +64,7 @@ import {
 } from './model.ts';
 import { findNameUses } from './mentions/name-uses.ts';
 import { staleOf } from './mentions/stale-comparisons.ts';
+import { foreignFunctionTools } from './mentions/foreign-tools.ts';
 import { syntaxAnswer } from './mentions/provable-tool-name.ts';
 import { dataWords } from './mentions/data-words.ts';
 import { delegationIdComparisons, hookOwner } from './mentions/delegation-ids.ts';
@@ -500,6 +501,8 @@ export function analyse(
   const agentOfCall = (node: Node) =>
     callAt.get(`${relativePath(ctx, node.getSourceFile().getFilePath())}:${node.getStart()}`);
   const processorClasses = processorOwners(constructors);
+  let foreign: Set<string> | undefined;
+  const foreignTools = () => (foreign ??= foreignFunctionTools(sourceFiles));
   const compared = sourceFiles.map((sf) => {
     const literals = inFile(sf, () => comparedLiterals(ctx, sf));
     // Compared values (by function and text) that are also compared with a known tool's name.
@@ -520,6 +523,7 @@ export function analyse(
             (allNames.some((n) => n.name === l.value) ||
               (!l.prefix &&
                 !holdsNames.has(scopedText(l.compared)) &&
+                !foreignTools().has(l.value) &&
                 staleOf(l.value, l.castTo, agents) !== undefined)) &&
             inFile(sf, () => syntaxAnswer(ctx, l.compared)) === undefined,
         ),
@@ -539,8 +543,11 @@ export function analyse(
       if (matches.length === 0) {
         // A `tool-…` part type that names no tool is some other part, not a stale name.
         if (literal.prefix) continue;
-        // The type checker is asked only when a stale name could follow from its answer.
-        const candidate = staleOf(literal.value, castTo, agents);
+        // The type checker is asked only when a stale name could follow from its answer. A
+        // function tool the app defines for another SDK's model is that model's name, not stale.
+        const candidate = foreignTools().has(literal.value)
+          ? undefined
+          : staleOf(literal.value, castTo, agents);
         const holds = holdsNames.has(scopedText(compared));
         const stale = candidate && (holds || literal.provable()) ? candidate : undefined;
         const { provable: _asked, ...rest } = literal;
