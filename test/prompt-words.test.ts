@@ -115,6 +115,12 @@ describe('each filter against a true case of the same shape', () => {
       ['status.update', 'plan_add'],
     ],
     [
+      'a kind of tool, not a name: words between the article and it, or the plural noun after it',
+      'Use the appropriate iMessage tool, or a scheduling or Calendar tool, and control devices by calling IoT services. Then use the web_search tool, use the `sms_send` tool, and call DatasetInfo to get the schema.',
+      ['iMessage', 'Calendar', 'IoT'],
+      ['web_search', 'sms_send', 'DatasetInfo'],
+    ],
+    [
       'code samples',
       'Use tools like this:\n```\ncall fetch_page(url)\n```\nThen call fetch_page yourself.',
       [],

@@ -143,8 +143,12 @@ export function calledAt(line: string, at: number): boolean {
 export function namedAsTool(line: string, at: number, length: number): boolean {
   const before = line.slice(0, at).replace(/\\?[`'"]$/, '');
   const after = line.slice(at + length).replace(/^\\?[`'"]/, '');
+  // "the appropriate iMessage tool", "a scheduling or iMessage tool": words between the article and
+  // it make it say what kind of tool, not which one (unless it is quoted, as names are).
+  const quoted = before.length < line.slice(0, at).length;
+  const kind = !quoted && /\b(the|a|an|any|each|every)\s+([a-z]+\s+){1,3}$/i.test(before);
   return (
-    /^\s+(tool|sub-agent)s?\b/i.test(after) ||
+    (/^\s+(tool|sub-agent)s?\b/i.test(after) && !kind) ||
     /\b(delegate to|hand off to)\s+(the\s+)?$/i.test(before) ||
     calledAt(line, at) ||
     // "X 工具", "Xを呼び出す": the same words after the name in other languages.
@@ -184,7 +188,10 @@ function inJson(line: string, name: string): boolean {
 function brandOrTitle(line: string, at: number, name: string): boolean {
   if (!/^[A-Z][A-Za-z]*$/.test(name)) return false;
   const after = line.slice(at + name.length);
-  return /^\s+tools\b/.test(after) || /^\s+[A-Z][a-z]/.test(after);
+  // "calling IoT services", "the Stripe webhooks": it qualifies the plural noun after it.
+  const plural = /^\s+([a-z]{3,}s)\b/.exec(after)?.[1];
+  const modifies = plural !== undefined && !/^(is|was|has|does|returns|gives|takes)$/.test(plural);
+  return /^\s+tools\b/.test(after) || /^\s+[A-Z][a-z]/.test(after) || modifies;
 }
 
 /**
