@@ -27,7 +27,7 @@ import { unreadPrompts } from './rules/unread-prompts.ts';
 import { insideDefinition, usesNamed } from './evidence.ts';
 import { Offers, runDescription } from '../offers/index.ts';
 import { planReferences } from './rules/references.ts';
-import { grouped, unparsableFindings } from './group.ts';
+import { grouped, sharedTexts, unparsableFindings } from './group.ts';
 import { delegationIdFindings } from './rules/delegation-ids.ts';
 import { planToolChoice, type FinalNames } from './rules/tool-choice.ts';
 import { planWrapRuntimeTools, wrapNote } from './rules/wrap-runtime.ts';
@@ -491,7 +491,7 @@ export function buildPlan(scan: ScanResult, options: PlanOptions = {}): Plan {
   );
   return {
     edits: sorted,
-    findings: grouped(findings),
+    findings: sharedTexts(grouped(findings)),
     unchecked: uncheckedAgents(scan, offers),
     orderChanges: orderChanges(scan, edits),
     agents: wireChanges(scan, sorted),
