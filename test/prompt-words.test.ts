@@ -121,6 +121,12 @@ describe('each filter against a true case of the same shape', () => {
       ['web_search', 'sms_send', 'DatasetInfo'],
     ],
     [
+      'a value the word before it calls a template',
+      "Use get_template_details for the template 'telegram-agent', then call `render-template-tool`.",
+      ['telegram-agent'],
+      ['get_template_details', 'render-template-tool'],
+    ],
+    [
       'code samples',
       'Use tools like this:\n```\ncall fetch_page(url)\n```\nThen call fetch_page yourself.',
       [],

@@ -87,7 +87,7 @@ const PROSE_LAST =
 const PHRASE = /-(to|by|of|in|on|the|a|an|and|or|for|with|per|at)-/i;
 /** Words that say the next or previous word is data, not a tool. */
 const DATA_CONTEXT =
-  /^(objects?|fields?|columns?|param(eter)?s?|arg(ument)?s?|propert(y|ies)|attributes?|keys?|values?|variables?|enums?|phases?|steps?|stages?|status(es)?|states?|modes?|types?|categor(y|ies)|flags?|labels?|tags?|tables?|formats?|events?|roles?|options?|settings?|inputs?|outputs?|records?|rows?|entit(y|ies)|schemas?|json)$/i;
+  /^(objects?|fields?|columns?|param(eter)?s?|arg(ument)?s?|propert(y|ies)|attributes?|keys?|values?|variables?|enums?|phases?|steps?|stages?|status(es)?|states?|modes?|types?|categor(y|ies)|flags?|labels?|tags?|tables?|formats?|events?|roles?|options?|settings?|inputs?|outputs?|records?|rows?|entit(y|ies)|schemas?|templates?|json)$/i;
 
 /** `name` / "name" / 'name', also with an escaped closing quote as it appears in source text. */
 function quotedAt(line: string, at: number, length: number): boolean {
