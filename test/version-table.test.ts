@@ -20,6 +20,7 @@ import { captureCall, loadLine, type CallSpec } from './harness/mastra-capture.t
 import { MASTRA_LINES, type MastraLine } from './harness/mastra-versions.ts';
 import { listedUnder } from './harness/network-listing.ts';
 import { useFakeProvider } from './harness/provider-hooks.ts';
+import { startScriptedProvider } from './harness/scripted-provider.ts';
 
 const provider = useFakeProvider();
 
@@ -322,6 +323,61 @@ describe('the version table agrees with each installed @mastra/core line', () =>
         }),
         line.version,
       );
+    }
+  });
+  test('network-runs-by-id: network() reports a tool it runs by its id, from 0.19.1', async () => {
+    const scripted = await startScriptedProvider();
+    try {
+      for (const line of MASTRA_LINES) {
+        const has = ruleHolds('network-runs-by-id', line.version);
+        assert.equal(behaviourFor(line.version).networkRunsById, has, line.version);
+        const { MockMemory } = (await import(`${line.pkg}/memory`)) as { MockMemory?: any };
+        if (!ruleHolds('agent-network', line.version) || !MockMemory) continue;
+        const m = await loadLine(line);
+        // The routing agent picks the tool by its raw key; then the script is used up.
+        const route = JSON.stringify({
+          primitiveId: 'web_search',
+          primitiveType: 'tool',
+          prompt: JSON.stringify({ q: 'x' }),
+          selectionReason: 'it searches',
+        });
+        const url = scripted.urlFor(`runs-by-id-${line.version}`, [{ text: route }]);
+        const agent = new m.Agent({
+          id: 'router',
+          name: 'router',
+          instructions: 'route',
+          model: m.model(url),
+          tools: {
+            web_search: m.createTool({
+              id: 'web-search',
+              description: 'search',
+              inputSchema: m.z.object({ q: m.z.string() }),
+              execute: async () => ({ hits: 1 }),
+            }),
+          },
+        });
+        agent.__setLogger?.(m.noopLogger);
+        agent.__setMemory(new MockMemory());
+        let ended: { toolName?: string; primitiveId?: string } | undefined;
+        try {
+          const stream = await agent.network!('find x');
+          for await (const chunk of stream as AsyncIterable<{ type: string; payload: any }>)
+            if (chunk.type === 'tool-execution-end') ended ??= chunk.payload;
+        } catch {
+          // With the script used up, the next routing answer is not JSON: the network stops.
+        }
+        assert.deepEqual(
+          { toolName: ended?.toolName, primitiveId: ended?.primitiveId },
+          { toolName: has ? 'web-search' : 'web_search', primitiveId: 'web_search' },
+          line.version,
+        );
+      }
+      assert.ok(
+        withRule('network-runs-by-id').some((l) => l.version.startsWith('1.')),
+        'a line that can run network() offline',
+      );
+    } finally {
+      await scripted.close();
     }
   });
 });

@@ -17,7 +17,8 @@ export type VersionedRule =
   | 'call-by-id'
   | 'agent-network'
   | 'legacy-agent-network'
-  | 'vnext-agent-network';
+  | 'vnext-agent-network'
+  | 'network-runs-by-id';
 
 export interface VersionRow {
   rule: VersionedRule;
@@ -112,6 +113,14 @@ export const VERSION_TABLE: readonly VersionRow[] = [
     source:
       'captured both sides in a scratch bisect (0.19.1 lists raw keys, importing it from 0.20.0 fails); test/version-table.test.ts "vnext-agent-network" checks 0.10.15, 0.16.3 (with) and 0.21.1 to 1.71.0 (without)',
   },
+  {
+    rule: 'network-runs-by-id',
+    what: "network() reports a tool it runs by the tool's id (the `tool-execution-end` chunk's toolName, the memory message's primitiveId), though the routing agent picks it by raw key; before it, by that raw key",
+    since: '0.19.1',
+    lastWithout: '0.18.0',
+    source:
+      'read in the published builds: 0.16.3, 0.17.0 and 0.18.0 write `toolName: inputData.resourceId`, 0.19.1, 0.20.0, 0.21.0 and every later line `toolName: toolId` (0.19.0 was never published); captured on 1.0.4 and 1.71.0 by test/version-table.test.ts "network-runs-by-id" (the 0.x lines ship no in-memory memory to run a network offline)',
+  },
 ];
 
 /** Rules every version from 0.10 to 1.71 shares, for the record (measured on every installed line). */
@@ -142,6 +151,8 @@ export interface MastraBehaviour {
   callsById: boolean;
   /** `agent.network()` exists (`agent-network`). */
   agentNetwork: boolean;
+  /** network() reports the tools it runs by their ids, not the keys it offers (`network-runs-by-id`). */
+  networkRunsById: boolean;
   /**
    * Rules the version does not decide: the version is unknown, outside the measured lines, or a
    * range that spans a row's boundary. The fields above then hold the newest line's value, and
@@ -203,6 +214,7 @@ function behaviourFrom(
     },
     callsById: holds('call-by-id'),
     agentNetwork: holds('agent-network'),
+    networkRunsById: holds('network-runs-by-id'),
     unknown,
   };
 }
@@ -267,6 +279,8 @@ function pick(b: MastraBehaviour, rule: VersionedRule): Partial<MastraBehaviour>
       return { callsById: b.callsById };
     case 'agent-network':
       return { agentNetwork: b.agentNetwork };
+    case 'network-runs-by-id':
+      return { networkRunsById: b.networkRunsById };
     default:
       return {};
   }

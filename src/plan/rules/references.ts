@@ -7,6 +7,7 @@ import type { ScanResult } from '../../scan/model.ts';
 import {
   agentEntries,
   agentLabel,
+  behaviourOfAgent,
   callEntries,
   locationKey,
   renderKey,
@@ -16,6 +17,24 @@ import {
   wireOf,
 } from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
+
+/**
+ * The names code sees for a tool of an agent that runs only through network() on a version that
+ * reports the tools it runs by id (`network-runs-by-id`): the id in its chunks and memory, and the
+ * raw key the routing agent picked (their primitiveId). None for any other agent.
+ */
+function seenInNetwork(
+  scan: ScanResult,
+  t: ScanResult['mentions'][number]['matches'][number],
+): string[] {
+  const agent = scan.agents[t.agentIndex]!;
+  const behaviour = behaviourOfAgent(agent);
+  if (agent.runs.mode !== 'network' || !behaviour.networkRunsById) return [];
+  if (behaviour.unknown.includes('network-runs-by-id')) return [];
+  const entry = agentEntries(agent).find((e) => e.origin === t.origin && e.key === t.key);
+  const id = entry && 'id' in entry.value ? entry.value.id : undefined;
+  return id ? [id, t.key] : [];
+}
 
 export function planReferences(
   scan: ScanResult,
@@ -44,6 +63,8 @@ export function planReferences(
       targets.set(final, got);
     }
     if (targets.has(m.name) || targets.size === 0) continue; // already a name some agent offers
+    // Every agent it concerns runs only through network(), which reports the tool by its id.
+    if (m.matches.every((t) => seenInNetwork(scan, t).includes(m.name))) continue;
     // `name === 'search.web' || name === 'search_web'`: the test already accepts the offered name.
     if ([...targets.keys()].every((t) => m.alternatives?.includes(t))) continue;
     const where = `${m.location.file}:${m.location.line}`;
