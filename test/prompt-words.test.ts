@@ -127,6 +127,12 @@ describe('each filter against a true case of the same shape', () => {
       ['get_template_details', 'render-template-tool'],
     ],
     [
+      'a name is not its own context',
+      'Treat specialist and child-agent implementation summaries as claims.\nDelegate to research-agent for papers; the summary_tool decides.',
+      ['child-agent'],
+      ['research-agent', 'summary_tool'],
+    ],
+    [
       'code samples',
       'Use tools like this:\n```\ncall fetch_page(url)\n```\nThen call fetch_page yourself.',
       [],

@@ -259,10 +259,14 @@ export function toolWords(
     )
       toolList = true;
     if (!fenced) {
-      const context = TOOL_CONTEXT.test(line);
-      const toolLine = context || listed !== undefined;
+      const lineContext = TOOL_CONTEXT.test(line);
       for (const m of line.matchAll(TOKEN)) {
         const name = m[1]!;
+        // A name is not its own context: "agent" in `child-agent`, "tool" in `search_tool`.
+        const context =
+          lineContext &&
+          TOOL_CONTEXT.test(`${line.slice(0, m.index)} ${line.slice(m.index + name.length)}`);
+        const toolLine = context || listed !== undefined;
         const quoted = quotedAt(line, m.index, name.length);
         const isTied = tied(name);
         // Off the tool-words lines, only the listed name itself counts (not its description's
