@@ -117,3 +117,72 @@ export const mastra = new Mastra({ agents: { acme } });
     ],
   );
 });
+
+test('a factory that a second factory calls from its own parameters: one agent per outer call', async () => {
+  const p = tempProject({
+    ...APP,
+    'src/steps.ts': `import { createAgent } from './factory.js';
+export function createAgentStep(config: { id: string; agentConfig: Parameters<typeof createAgent>[0] }) {
+  return {
+    id: config.id,
+    execute: async () => {
+      const agent = await createAgent({ ...config.agentConfig, memory: undefined });
+      return agent.generate('go');
+    },
+  };
+}
+`,
+    'src/workflow.ts': `import { createTool } from '@mastra/core/tools';
+import { createAgentStep } from './steps.js';
+const setQuantity = createTool({ id: 'setQuantity', description: 'set', execute: async () => ({}) });
+export const mutate = createAgentStep({
+  id: 'mutate',
+  agentConfig: { id: 'mutator', name: 'Mutator', instructions: 'Use set_quantity to update the cart.', tools: { setQuantity } },
+});
+`,
+  });
+  made.push(p.cleanup);
+  const scan = await scanRepository(p.root);
+  const mutator = scan.agents.find((a) => a.id === 'mutator');
+  assert.deepEqual(
+    [mutator?.location.file, mutator?.tools.entries.map((e) => e.key)],
+    ['src/workflow.ts', ['setQuantity']],
+  );
+  const mentions = buildPlan(scan)
+    .findings.filter((f) => f.kind === 'unknown-tool-mention' && f.agents.includes('mutator'))
+    .map((f) => f.message);
+  assert.equal(mentions.length, 1);
+  assert.match(
+    mentions[0]!,
+    /^the instructions of mutator name "set_quantity", which mutator is not offered; did you mean "setQuantity"\?/,
+  );
+});
+
+test('a call inside the factory on the agent it builds is a call of every agent it builds', async () => {
+  const p = tempProject({
+    'package.json':
+      '{ "name": "c", "type": "module", "dependencies": { "@mastra/core": "1.71.0" } }\n',
+    'src/run.ts': `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const refund = createTool({ id: 'lookup_refund', description: 'refunds', execute: async () => ({}) });
+async function ask(name: string, question: string) {
+  const agent = new Agent({ id: name, name, instructions: 'Use the lookup_refund tool.', model: 'openai/gpt-4o' });
+  return agent.generate(question, { toolsets: { billing: { lookup_refund: refund } } });
+}
+export const runs = [ask('billing', 'where is my refund?'), ask('support', 'hello')];
+`,
+  });
+  made.push(p.cleanup);
+  const scan = await scanRepository(p.root);
+  assert.deepEqual(
+    scan.agents.map((a) => [a.id, a.runs.mode]),
+    [
+      ['billing', 'function'],
+      ['support', 'function'],
+    ],
+  );
+  assert.deepEqual(
+    buildPlan(scan).findings.filter((f) => f.kind === 'unknown-tool-mention'),
+    [],
+  );
+});

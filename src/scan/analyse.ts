@@ -430,7 +430,9 @@ export function analyse(
     };
   });
 
-  const lookup = agentLookup(agents, agentIndexOf);
+  const lookup = agentLookup(agents, agentIndexOf, (node) =>
+    units.flatMap((u, index) => (u.call && u.node === node ? [index] : [])),
+  );
   const calls: CallSite[] = sourceFiles
     .flatMap((sf) => inFile(sf, () => findCalls(ctx, sf, lookup)))
     .map((call) => {

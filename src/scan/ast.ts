@@ -437,13 +437,22 @@ export function propertyValue(object: Node, name: string, depth = 0): Expression
   for (let i = members.length - 1; i >= 0; i--) {
     const member = members[i]!;
     if (!Node.isSpreadAssignment(member)) continue;
-    const spread = resolveValue(member.getExpression());
-    if (!Node.isObjectLiteralExpression(spread)) return undefined;
+    const spread = spreadValue(member.getExpression(), depth);
+    if (!spread || !Node.isObjectLiteralExpression(spread)) return undefined;
     const found = propertyValue(spread, name, depth + 1);
     if (found) return found;
     if (spread.getProperties().some((p) => Node.isSpreadAssignment(p))) return undefined;
   }
   return undefined;
+}
+
+/** What `...x` or `...x.y` spreads, when it is an object literal we can read. */
+function spreadValue(expr: Node, depth: number): Node | undefined {
+  const e = unwrap(expr);
+  if (!Node.isPropertyAccessExpression(e)) return resolveValue(e);
+  const owner = resolveValue(e.getExpression());
+  const value = propertyValue(owner, e.getName(), depth + 1);
+  return value ? resolveValue(value) : undefined;
 }
 
 /** The node kinds the analysis looks for in whole files. */

@@ -40,6 +40,8 @@ const TOOL_OPTIONS = ['toolChoice', 'activeTools', 'toolsets', 'clientTools', 'p
 
 export interface AgentLookup {
   byNode(node: Node): number | undefined;
+  /** Every agent a factory's constructor builds (one per call of the factory), when it is one. */
+  instancesOf?(node: Node): readonly number[];
   byKey(key: string): number | undefined;
   byId(id: string): number | undefined;
 }
@@ -115,17 +117,27 @@ export function findCalls(
       optionObject &&
       Node.isObjectLiteralExpression(optionObject) &&
       TOOL_OPTIONS.some((o) => optionObject.getProperty(o));
+    // A call inside a factory on the agent it builds is a call of every agent it builds.
+    const bare = unwrap(receiver);
+    const instances =
+      index === undefined
+        ? (agents.instancesOf?.(
+            resolveValue(Node.isAwaitExpression(bare) ? bare.getExpression() : bare),
+          ) ?? [])
+        : [];
     // Calls we cannot tie to an agent are kept only when they carry tool options worth checking.
-    if (index === undefined && !mentionsTools) continue;
-    out.push({
+    if (index === undefined && instances.length === 0 && !mentionsTools) continue;
+    const site = {
       location: locate(ctx, call),
       method: callee.getName(),
-      ...(index === undefined ? {} : { agentIndex: index }),
       via,
       receiverText: receiver.getText().slice(0, 80),
       options: readCallOptions(ctx, options),
       prompts: promptFragments(ctx, prompt, options, NETWORK_METHODS.has(callee.getName())),
-    });
+    };
+    if (instances.length)
+      for (const i of instances) out.push({ ...site, agentIndex: i, via: 'variable' });
+    else out.push({ ...site, ...(index === undefined ? {} : { agentIndex: index }) });
   }
   return out;
 }
@@ -133,9 +145,11 @@ export function findCalls(
 export function agentLookup(
   agents: AgentInfo[],
   byNode: (node: Node) => number | undefined,
+  instancesOf?: (node: Node) => readonly number[],
 ): AgentLookup {
   return {
     byNode,
+    ...(instancesOf ? { instancesOf } : {}),
     byKey: (key) => agents.find((a) => a.registeredAs.includes(key))?.index,
     byId: (id) => agents.find((a) => a.id === id || a.name === id)?.index,
   };

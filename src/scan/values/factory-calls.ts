@@ -29,48 +29,107 @@ function contains(outer: Node, inner: Node): boolean {
   );
 }
 
-/** The function the constructor is written in, when it is one that code can call by name. */
-function enclosingFactory(ctor: Node): { fn: Factory; name: string; method?: boolean } | undefined {
-  const fn = ctor.getFirstAncestor(
-    (a) =>
-      Node.isFunctionDeclaration(a) ||
-      Node.isArrowFunction(a) ||
-      Node.isFunctionExpression(a) ||
-      Node.isMethodDeclaration(a),
-  );
-  if (!fn) return undefined;
-  // `static createTenant(config)`: called as `Factory.createTenant(...)` or `this.createTenant(...)`.
-  if (Node.isMethodDeclaration(fn))
-    return fn.isStatic() ? { fn, name: fn.getName(), method: true } : undefined;
+/** A function code can call by name: a declaration, a const's function, a static method. */
+function nameable(fn: Node): { fn: Factory; name: string; method?: boolean } | undefined {
   if (Node.isFunctionDeclaration(fn)) {
     const name = fn.getName();
     return name ? { fn, name } : undefined;
   }
+  // `static createTenant(config)`: called as `Factory.createTenant(...)` or `this.createTenant(...)`.
+  if (Node.isMethodDeclaration(fn))
+    return fn.isStatic() ? { fn, name: fn.getName(), method: true } : undefined;
   const holder = fn.getParent();
   if (holder && Node.isVariableDeclaration(holder) && Node.isIdentifier(holder.getNameNode()))
     return { fn: fn as Factory, name: holder.getName() };
   return undefined;
 }
 
-/** Whether the agent's config reads one of the function's parameters (directly or by spreading). */
-function readsParameters(ctor: NewExpression, fn: Factory): boolean {
-  const params = new Set<Node>();
-  for (const p of fn.getParameters()) {
-    params.add(p);
-    for (const b of p.getDescendantsOfKind(SyntaxKind.BindingElement)) params.add(b);
-  }
-  if (params.size === 0) return false;
+const isFunctionLike = (a: Node) =>
+  Node.isFunctionDeclaration(a) ||
+  Node.isArrowFunction(a) ||
+  Node.isFunctionExpression(a) ||
+  Node.isMethodDeclaration(a);
+
+/**
+ * The config properties that decide what an agent is offered and told; a factory parameter that
+ * only sets the model or a temperature builds agents alike in every way this tool asks about.
+ */
+const NAMING = new Set([
+  'id',
+  'name',
+  'instructions',
+  'description',
+  'tools',
+  'agents',
+  'workflows',
+  'memory',
+  'workspace',
+  'browser',
+  'skills',
+  'inputProcessors',
+  'defaultOptions',
+  'defaultNetworkOptions',
+]);
+
+/** The parts of the constructor's argument that decide names: those properties, and any spread. */
+function namingParts(ctor: NewExpression): Node[] {
   const [arg] = ctor.getArguments();
-  if (!arg) return false;
-  const isParam = (id: Node) =>
-    (valueSymbol(id)?.getDeclarations() ?? []).some((d) => params.has(d));
-  const reads = (n: Node) =>
-    (Node.isIdentifier(n) && isParam(n)) ||
-    n.getDescendantsOfKind(SyntaxKind.Identifier).some(isParam);
-  if (reads(arg)) return true;
-  // `const merged = { ...defaults, ...config }; return new Agent(merged)`.
+  if (!arg) return [];
   const config = resolveValue(arg);
-  return config !== arg && contains(fn, config) && reads(config);
+  if (!Node.isObjectLiteralExpression(config)) return [arg];
+  const parts: Node[] = [];
+  for (const p of config.getProperties()) {
+    if (Node.isSpreadAssignment(p)) parts.push(p.getExpression());
+    else if (Node.isPropertyAssignment(p) && NAMING.has(p.getName()))
+      parts.push(p.getInitializerOrThrow());
+    else if (Node.isShorthandPropertyAssignment(p) && NAMING.has(p.getName()))
+      parts.push(p.getNameNode());
+  }
+  return parts;
+}
+
+/** The parameters of `fn` that the parts read (directly, or through a destructured element). */
+function paramsRead(parts: readonly Node[], fn: Factory): Set<Node> {
+  const owner = new Map<Node, Node>();
+  for (const p of fn.getParameters()) {
+    owner.set(p, p);
+    for (const b of p.getDescendantsOfKind(SyntaxKind.BindingElement)) owner.set(b, p);
+  }
+  const read = new Set<Node>();
+  if (owner.size === 0) return read;
+  const visit = (id: Node) => {
+    for (const d of valueSymbol(id)?.getDeclarations() ?? []) {
+      const param = owner.get(d);
+      if (param) read.add(param);
+    }
+  };
+  for (const part of parts) {
+    if (Node.isIdentifier(part)) visit(part);
+    part.getDescendantsOfKind(SyntaxKind.Identifier).forEach(visit);
+  }
+  return read;
+}
+
+/**
+ * The function around `site` whose parameters the parts read (the nearest such, through callbacks
+ * written inside it: a step's `execute` in `createAgentStep(config)`), when code can call it by
+ * name, with the parameters they read.
+ */
+function enclosingFactory(
+  site: Node,
+  parts: readonly Node[],
+): { fn: Factory; name: string; method?: boolean; read: Set<Node> } | undefined {
+  for (
+    let fn = site.getFirstAncestor(isFunctionLike);
+    fn;
+    fn = fn.getFirstAncestor(isFunctionLike)
+  ) {
+    const read = paramsRead(parts, fn as Factory);
+    if (read.size === 0) continue;
+    const named = nameable(fn);
+    return named ? { ...named, read } : undefined;
+  }
+  return undefined;
 }
 
 /** The class a static method's call names: `Factory.create(...)`, or `this.create(...)` inside it. */
@@ -115,22 +174,49 @@ function callsOf(fn: Factory, name: string, method: boolean): CallExpression[] |
   return out;
 }
 
-/** One entry per call that builds an agent with this constructor; undefined when it is no factory. */
-export function factoryCalls(ctor: NewExpression): FactoryCall[] | undefined {
-  const factory = enclosingFactory(ctor);
-  if (!factory || !readsParameters(ctor, factory.fn)) return undefined;
+/** Each parameter of the function -> the argument this call passes it. */
+function bindingsOf(fn: Factory, call: CallExpression): Map<Node, Node> {
+  const args = call.getArguments();
+  const bindings = new Map<Node, Node>();
+  fn.getParameters().forEach((p, i) => {
+    const arg = args[i];
+    if (!Node.isParameterDeclaration(p) || p.isRestParameter() || !arg) return;
+    if (Node.isSpreadElement(arg)) return;
+    bindings.set(p, arg);
+  });
+  return bindings;
+}
+
+/**
+ * The calls that build what `site` builds: of the factory around it, and (when such a call is in
+ * turn written in a factory, from its parameters: `createAgentStep(config)` calling
+ * `createAgent({ ...config.agentConfig })`) of that one's callers, two levels up at most.
+ */
+function expand(site: Node, parts: readonly Node[], depth: number): FactoryCall[] | undefined {
+  const factory = enclosingFactory(site, parts);
+  if (!factory) return undefined;
   const calls = callsOf(factory.fn, factory.name, factory.method === true);
   if (!calls?.length) return undefined;
   const params = factory.fn.getParameters();
-  return calls.map((call) => {
-    const args = call.getArguments();
-    const bindings = new Map<Node, Node>();
-    params.forEach((p, i) => {
-      const arg = args[i];
-      if (!Node.isParameterDeclaration(p) || p.isRestParameter() || !arg) return;
-      if (Node.isSpreadElement(arg)) return;
-      bindings.set(p, arg);
-    });
-    return { call, bindings };
-  });
+  const out: FactoryCall[] = [];
+  for (const call of calls) {
+    const bindings = bindingsOf(factory.fn, call);
+    // What this call passes to the parameters that decide names: when those read its own
+    // function's parameters, its callers build the agents.
+    const passed = call
+      .getArguments()
+      .filter((_, i) => params[i] !== undefined && factory.read.has(params[i]!));
+    const outer = depth < 2 ? expand(call, passed, depth + 1) : undefined;
+    if (outer?.length)
+      for (const o of outer)
+        out.push({ call: o.call, bindings: new Map([...o.bindings, ...bindings]) });
+    else out.push({ call, bindings });
+    if (out.length > MAX_CALLS) return undefined;
+  }
+  return out;
+}
+
+/** One entry per call that builds an agent with this constructor; undefined when it is no factory. */
+export function factoryCalls(ctor: NewExpression): FactoryCall[] | undefined {
+  return expand(ctor, namingParts(ctor), 0);
 }
