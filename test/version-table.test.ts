@@ -352,7 +352,7 @@ describe('the version table agrees with each installed @mastra/core line', () =>
               id: 'web-search',
               description: 'search',
               inputSchema: m.z.object({ q: m.z.string() }),
-              execute: async () => ({ hits: 1 }),
+              execute: () => Promise.resolve({ hits: 1 }),
             }),
           },
         });

@@ -124,7 +124,7 @@ function enclosingFactory(
     fn;
     fn = fn.getFirstAncestor(isFunctionLike)
   ) {
-    const read = paramsRead(parts, fn as Factory);
+    const read = paramsRead(parts, fn);
     if (read.size === 0) continue;
     const named = nameable(fn);
     return named ? { ...named, read } : undefined;
@@ -205,7 +205,7 @@ function expand(site: Node, parts: readonly Node[], depth: number): FactoryCall[
     // function's parameters, its callers build the agents.
     const passed = call
       .getArguments()
-      .filter((_, i) => params[i] !== undefined && factory.read.has(params[i]!));
+      .filter((_, i) => params[i] !== undefined && factory.read.has(params[i]));
     const outer = depth < 2 ? expand(call, passed, depth + 1) : undefined;
     if (outer?.length)
       for (const o of outer)
