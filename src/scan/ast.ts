@@ -446,6 +446,29 @@ export function propertyValue(object: Node, name: string, depth = 0): Expression
   return undefined;
 }
 
+/**
+ * The class a member access starts from: `this` inside one of its methods (not inside a plain
+ * function between them, which has a `this` of its own), or a class's name (through an import).
+ */
+export function ownerClass(owner: Node): Node | undefined {
+  const scope = Node.isThisExpression(owner)
+    ? owner.getFirstAncestor(
+        (a) =>
+          Node.isFunctionDeclaration(a) ||
+          Node.isFunctionExpression(a) ||
+          Node.isClassDeclaration(a) ||
+          Node.isClassExpression(a),
+      )
+    : Node.isIdentifier(owner)
+      ? declaredSymbol(owner)
+          ?.getDeclarations()
+          .find((d) => Node.isClassDeclaration(d))
+      : owner;
+  return scope && (Node.isClassDeclaration(scope) || Node.isClassExpression(scope))
+    ? scope
+    : undefined;
+}
+
 /** What `...x` or `...x.y` spreads, when it is an object literal we can read. */
 function spreadValue(expr: Node, depth: number): Node | undefined {
   const e = unwrap(expr);

@@ -11,7 +11,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Node, QuoteKind } from '../../ts-morph.ts';
-import { isMastraExport, lineAndColumn, locate, relativePath, type ScanContext } from '../ast.ts';
+import {
+  isMastraExport,
+  lineAndColumn,
+  locate,
+  ownerClass,
+  relativePath,
+  type ScanContext,
+} from '../ast.ts';
 import type { Location, TextFragment, UnreadPrompt } from '../model.ts';
 import { readSource } from '../files/read-source.ts';
 import { returnedExpressions } from '../values/tool-map.ts';
@@ -178,29 +185,10 @@ function memberText(
  * that name (a class that builds its agents often keeps their prompts in private methods).
  */
 function classMethod(owner: Node, name: string): Node | undefined {
-  // `this` is the class's only where no plain function between them has a `this` of its own.
-  const scope = Node.isThisExpression(owner)
-    ? owner.getFirstAncestor(
-        (a) =>
-          Node.isFunctionDeclaration(a) ||
-          Node.isFunctionExpression(a) ||
-          Node.isClassDeclaration(a) ||
-          Node.isClassExpression(a),
-      )
-    : Node.isIdentifier(owner)
-      ? classNamed(owner)
-      : owner;
-  if (!scope || !(Node.isClassDeclaration(scope) || Node.isClassExpression(scope)))
-    return undefined;
-  const methods = scope.getMethods().filter((m) => m.getName() === name && m.getBody());
+  const cls = ownerClass(owner);
+  if (!cls || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return undefined;
+  const methods = cls.getMethods().filter((m) => m.getName() === name && m.getBody());
   return methods.length === 1 ? methods[0] : undefined;
-}
-
-/** The class an identifier names (through an import). */
-function classNamed(id: Node): Node | undefined {
-  let symbol = id.getSymbol();
-  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol();
-  return symbol?.getDeclarations().find((d) => Node.isClassDeclaration(d));
 }
 
 function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {

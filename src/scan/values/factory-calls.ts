@@ -7,7 +7,7 @@
  */
 import type { CallExpression, NewExpression } from 'ts-morph';
 import { Node, SyntaxKind } from '../../ts-morph.ts';
-import { resolveValue, valueSymbol } from '../ast.ts';
+import { ownerClass, resolveValue, valueSymbol } from '../ast.ts';
 import { identifierPattern } from '../files/identifier.ts';
 
 /** A factory builds at most this many agents we read: past it, the calls are not the app's agents. */
@@ -132,16 +132,6 @@ function enclosingFactory(
   return undefined;
 }
 
-/** The class a static method's call names: `Factory.create(...)`, or `this.create(...)` inside it. */
-function calledClass(owner: Node): Node | undefined {
-  if (Node.isThisExpression(owner))
-    return owner.getFirstAncestor((a) => Node.isClassDeclaration(a));
-  if (!Node.isIdentifier(owner)) return undefined;
-  let symbol = owner.getSymbol();
-  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol();
-  return symbol?.getDeclarations().find((d) => Node.isClassDeclaration(d));
-}
-
 /** The call a reference to the factory makes, when it is one: `make(...)`, `Factory.make(...)`. */
 function callThrough(ref: Node, fn: Factory, method: boolean): CallExpression | undefined {
   const parent = ref.getParent();
@@ -154,7 +144,7 @@ function callThrough(ref: Node, fn: Factory, method: boolean): CallExpression | 
     return undefined;
   const call = parent.getParent();
   if (!call || !Node.isCallExpression(call) || call.getExpression() !== parent) return undefined;
-  return calledClass(parent.getExpression()) === fn.getParent() ? call : undefined;
+  return ownerClass(parent.getExpression()) === fn.getParent() ? call : undefined;
 }
 
 /** Direct calls of the function in the project's files, or undefined past MAX_CALLS. */

@@ -88,6 +88,11 @@ function withoutCacheReads(fn: Node, returns: Node[]): Node[] {
   return kept.length ? kept : returns;
 }
 
+/** A parameter's map is the argument a call passes it, read where the call is. */
+function throughArgument(ctx: MapContext, arg: Node, set: ToolSet, walk: Walk): void {
+  collect(ctx, arg, set, { ...walk, via: [...walk.via, locate(ctx, arg.getParent()!)] });
+}
+
 function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
   const raw = unwrap(node);
   const expr = Node.isAwaitExpression(raw) ? unwrap(raw.getExpression()) : raw;
@@ -112,11 +117,7 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
     // (a record it names may be filled in by code).
     const param = declaredParameter(expr);
     const given = param ? factoryArgument(param) : undefined;
-    if (given)
-      return collect(ctx, given, set, {
-        ...walk,
-        via: [...walk.via, locate(ctx, given.getParent()!)],
-      });
+    if (given) return throughArgument(ctx, given, set, walk);
     // A local record that code fills in (`out[name] = tool`) is not the literal it starts as.
     const filled = filledByCode(expr);
     const loops = filled ? entriesLoops(expr) : undefined;
@@ -192,11 +193,7 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
     // A parameter of a function the app calls once (`buildOrchestrator(workers)`): that argument.
     const param = declaredParameter(expr);
     const only = param ? singleCallArgument(param) : undefined;
-    if (only)
-      return collect(ctx, only, set, {
-        ...walk,
-        via: [...walk.via, locate(ctx, only.getParent()!)],
-      });
+    if (only) return throughArgument(ctx, only, set, walk);
     return stopped(
       ctx,
       raw,
