@@ -193,6 +193,9 @@ describe('each filter against a true case of the same shape', () => {
       'googleLocalTool',
     ]);
     assert.deepEqual(words('- **Places**: `fetch-page-tool` for pages'), ['fetch-page-tool']);
+    // An acronym before the kind (`writeDOCXTool`) is still code; a PascalCase class is not.
+    assert.deepEqual(words('Deprecated: para DOCX, writeDOCXTool'), ['writeDOCXTool']);
+    assert.deepEqual(words('Extends the GitHubTool class'), []);
     // Its shape is what counts: the same line with a name that does not say so gives nothing.
     assert.deepEqual(words("- **Places**: 'googleLocal' for nearby businesses"), []);
     assert.deepEqual(words('- **Places**: `Toolbox` and `toolTip` for pages'), []);

@@ -65,6 +65,7 @@ import {
 import { findNameUses } from './mentions/name-uses.ts';
 import { staleOf } from './mentions/stale-comparisons.ts';
 import { foreignFunctionTools } from './mentions/foreign-tools.ts';
+import { sdkServerTools } from './mentions/sdk-server-tools.ts';
 import { syntaxAnswer } from './mentions/provable-tool-name.ts';
 import { dataWords } from './mentions/data-words.ts';
 import { delegationIdComparisons, hookOwner } from './mentions/delegation-ids.ts';
@@ -587,6 +588,7 @@ export function analyse(
   mentions.sort(
     (a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start,
   );
+  const serverTools = sdkServerTools(ctx, sourceFiles);
   const usedDeclarations = agents.some((a) =>
     a.tools.entries.some(
       (e) => e.value.kind === 'builtin' && e.value.idSource === 'installed-declarations',
@@ -619,6 +621,7 @@ export function analyse(
         return owner === undefined ? d : { ...d, agentIndex: owner };
       }),
     dataWords: [...new Set(sourceFiles.flatMap((sf) => inFile(sf, () => dataWords(sf))))].sort(),
+    ...(serverTools.length ? { serverTools } : {}),
   };
 }
 

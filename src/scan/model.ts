@@ -291,6 +291,13 @@ export interface ContextKeyRead {
   location: Location;
 }
 
+/** A skill the model can load by name (`skill` tool), from a `SKILL.md`'s front matter. */
+export interface SkillName {
+  name: string;
+  /** The `SKILL.md`, relative to the root. */
+  file: string;
+}
+
 export interface UnknownName {
   option: 'toolChoice' | 'activeTools';
   name: string;
@@ -492,6 +499,10 @@ export interface ScanResult {
   delegationIds: DelegationIdComparison[];
   /** Schema fields and enum values shaped like tool names (`patch_json`): data, not tools. */
   dataWords: string[];
+  /** Tools of MCP servers the app writes with the MCP SDK for another client (`server.tool('x', ...)`). */
+  serverTools?: Array<{ name: string; location: Location }>;
+  /** Skills the `SKILL.md` files define, listed when an agent can load skills (a workspace, `skills`). */
+  skills?: SkillName[];
 }
 
 /** An agent as read from code, before the prediction is made. */

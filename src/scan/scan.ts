@@ -18,6 +18,7 @@ import { applyMeasuredNames, readNamesFile } from './measured-names.ts';
 import type { ScanFileError, ScanResult } from './model.ts';
 import { createProject, syntaxError } from './files/project.ts';
 import { dataWords } from './mentions/data-words.ts';
+import { loadsSkills, skillNames } from './mentions/skill-names.ts';
 import { TsConfigs } from './files/tsconfigs.ts';
 import { typedProjects, type TypeOracle } from './values/type-oracle.ts';
 import { reachFrom, type Reach } from './files/reach.ts';
@@ -164,6 +165,10 @@ export async function scanWithInputs(
   if (mastraUnreachable(discovered, prefiltered.namingMastra, (f) => texts.read(f))) {
     clock.end();
     const scan = noMastraScan(discovered, prefiltered);
+    if (scan.agents.some(loadsSkills)) {
+      const skills = skillNames(root, discovered.texts, (f) => texts.read(f));
+      if (skills.length) scan.skills = skills;
+    }
     if (names) scan.measuredNames = applyMeasuredNames(scan, names.doc, names.file);
     return {
       scan,
@@ -218,6 +223,10 @@ export async function scanWithInputs(
   );
   const more = unparsedDataWords(project, blocked, unparsed, texts, scan);
   if (more.length) scan.dataWords = [...new Set([...scan.dataWords, ...more])].sort();
+  if (scan.agents.some(loadsSkills)) {
+    const skills = skillNames(root, discovered.texts, (f) => texts.read(f));
+    if (skills.length) scan.skills = skills;
+  }
   if (names) scan.measuredNames = applyMeasuredNames(scan, names.doc, names.file);
   scan.files.unparsable = [...scan.files.unparsable, ...failures].sort((a, b) =>
     a.file.localeCompare(b.file),

@@ -31,7 +31,8 @@ export function isToolShaped(name: string): boolean {
   return (
     /^(agent|workflow)-\w/.test(name) ||
     /[-_](tool|agent|workflow)$/i.test(name) ||
-    /[a-z0-9](Tool|Agent|Workflow)$/.test(name)
+    /[a-z0-9](Tool|Agent|Workflow)$/.test(name) ||
+    /^[a-z][a-z0-9]*[A-Z0-9]+(Tool|Agent|Workflow)$/.test(name)
   );
 }
 
@@ -79,6 +80,8 @@ export function appNames(scan: ScanResult): AppNames {
     // A run-time source's alias (`lsp_inspect`) is what a prompt may write, not a name the code has.
     for (const { name, alias } of toolSpellings(scan, agent)) if (!alias) all.add(name);
   }
+  // The tools of an MCP server the app writes for another client are tools too, of that server.
+  for (const t of scan.serverTools ?? []) all.add(t.name);
   const byFold = new Map<string, string[]>();
   const ids: Array<{ name: string; words: string[] }> = [];
   for (const name of all) {

@@ -28,7 +28,7 @@ function termOf(line: string): { term: string; column: number } | undefined {
  * item lines; its items at one indentation are one list (`- Pattern: ...` above an indented
  * `- codeReviewerAgent: ...` is a label of another list).
  */
-export function ownListTerms(text: string, keys: ReadonlySet<string>): ListTerm[] {
+export function ownListTerms(text: string, keys: { has(name: string): boolean }): ListTerm[] {
   const out: ListTerm[] = [];
   let run: Array<ListTerm & { indent: number }> = [];
   const flush = () => {

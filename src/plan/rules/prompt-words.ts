@@ -72,7 +72,7 @@ const TOOL_CONTEXT = {
  */
 const TOKEN = /(?<![\w./:@\\])(?<!(?<![\u0590-\u05FF])-)([A-Za-z_][\w.:-]*[\w])(?![\w/@])/g;
 /** `googleLocalTool`, `fetch-page-tool`: a name that says itself it is a tool, on any line. */
-const SELF_NAMED = /^[a-z][A-Za-z0-9]*[a-z0-9]Tool$|^[a-z][a-z0-9]*([-_][a-z0-9]+)*[-_]tool$/;
+const SELF_NAMED = /^[a-z][A-Za-z0-9]*[A-Za-z0-9]Tool$|^[a-z][a-z0-9]*([-_][a-z0-9]+)*[-_]tool$/;
 
 /** Hyphenated words of ordinary prose that look like kebab-case names. */
 const PROSE =
@@ -121,6 +121,8 @@ function shapedLikeCode(name: string): boolean {
     /^(agent|workflow)-\w/.test(name) ||
     /-(tool|agent|workflow)$/.test(name) ||
     /[a-z](Tool|Agent|Workflow)$/.test(name) ||
+    // `writeDOCXTool`: an acronym before the kind, in a name that starts like code.
+    /^[a-z][a-z0-9]*[A-Z0-9]+(Tool|Agent|Workflow)$/.test(name) ||
     /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(name)
   );
 }

@@ -38,6 +38,7 @@ import type { Edit, Finding, RuleId } from '../model.ts';
 import { decidedMode, runDescription } from '../../offers/modes.ts';
 import { ownListTerms } from './own-lists.ts';
 import { inInvalidList } from './invalid-lists.ts';
+import { loadsSkills } from '../../scan/mentions/skill-names.ts';
 
 export type Preference = 'rekey' | 'prompt';
 
@@ -328,8 +329,13 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
       }
       const stale = mentions.filter((m) => m.name !== wanted);
       if (stale.length === 0) continue;
+      const skill = (m: Mention) =>
+        loadsSkills(agent) ? scan.skills?.find((s) => s.name === m.name) : undefined;
       const unsafe = (m: Mention): string | undefined => {
         if (m.inCodeBlock) return 'inside a code sample';
+        const asSkill = skill(m);
+        if (asSkill)
+          return `also the name of the skill ${asSkill.file}, which ${label} can load with the skill tool`;
         if (m.inFrontMatter)
           return 'in the front matter of a prompt file, which a loader may read as data';
         if (inJsonExample(surroundings(scan, m).line, m.name)) return 'a value in a JSON example';

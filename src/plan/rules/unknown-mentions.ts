@@ -109,11 +109,22 @@ function unofferable(agent: Pick<AgentInfo, 'mastra'>, name: string): boolean {
   return behaviourOfAgent(agent).rewritesKeys && toWireName(name) !== name;
 }
 
+/** `stat` for the workspace's `file_stat`: the one run-time alias holding every word of the name. */
+function aliasWithWords(o: AgentOffers, name: string): string | undefined {
+  const mine = nameWords(name);
+  const hits = o.runtime
+    .flatMap((r) => r.aliases ?? [])
+    .filter((a) => mine.length > 0 && mine.every((w) => nameWords(a.name).includes(w)));
+  const offered = [...new Set(hits.map((a) => a.as))];
+  return offered.length === 1 ? offered[0] : undefined;
+}
+
 function explain(
   offers: Offers,
   o: AgentOffers,
   name: string,
   spelling?: string,
+  server?: Location,
 ): string | undefined {
   const elsewhere = offers.elsewhere(o.agent, name);
   const reachable = elsewhere.find((e) => e.via.length > 0);
@@ -138,9 +149,11 @@ function explain(
   // A list the scan could not read whole may hold the name: say nothing. Not a name Mastra rewrites
   // (`db.write`): no list offers it as written.
   if (o.open && !unofferable(o.agent, name)) return undefined;
+  if (server)
+    return `which ${o.label} is not offered: it is a tool of the MCP server the app writes at ${server.file}:${server.line}, which reaches an agent only through an MCP client, and ${o.label} has none`;
   // A run-time source's names reach the model as Mastra rewrites them (`notes.read` as `notes_read`).
   const fromSources = o.runtime.flatMap((r) => (r.names ?? []).map(toWireName));
-  const guess = nearest(name, [...offeredNames(o), ...fromSources]);
+  const guess = nearest(name, [...offeredNames(o), ...fromSources]) ?? aliasWithWords(o, name);
   if (guess) return `which ${o.label} is not offered; did you mean "${guess}"?`;
   const offered = [
     ...new Set([
@@ -218,6 +231,8 @@ function toolObjectFinding(
 export function unknownToolMentions(scan: ScanResult, offers: Offers, data: DataWords): Finding[] {
   const agentsByName = agentNames(scan);
   const app = appNames(scan);
+  // The code says these are tools (of an MCP server the app writes): they count on any line.
+  const serverTools = new Set((scan.serverTools ?? []).map((t) => t.name));
   const out: Finding[] = [];
   for (const agent of scan.agents) {
     // Tools we could not list may have any name; a run-time source's prefix or names cover others.
@@ -282,7 +297,18 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     const inMessage = new Set<string>();
     // `lsp_inspect` for the workspace's `mastra_workspace_lsp_inspect`: named by what Mastra
     // offers it as, whatever else the agent's list may hold.
-    const aliases = new Map(o.runtime.flatMap((r) => r.aliases ?? []).map((a) => [a.name, a.as]));
+    const aliasNames = new Map(
+      o.runtime.flatMap((r) => r.aliases ?? []).map((a) => [a.name, a.as]),
+    );
+    // `readFile` for `read_file`: the same words in another case name the same workspace tool.
+    const aliasOf = (n: string) => {
+      const words = nameWords(n);
+      return (
+        aliasNames.get(n) ??
+        (words.length >= 2 && /[a-z][A-Z]/.test(n) ? aliasNames.get(words.join('_')) : undefined)
+      );
+    };
+    const aliases = { has: (n: string) => aliasOf(n) !== undefined, get: aliasOf };
     const record = (f: TextFragment, w: Pick<ToolWord, 'name' | 'offset'>) => {
       if (f.context.endsWith('-description') && !found.has(w.name)) inDescription.add(w.name);
       if ((f.context === 'prompt' || f.context === 'system') && !found.has(w.name))
@@ -306,7 +332,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       const words = toolWords(
         f.text,
         data,
-        (n) => ownSpelling(n) || aliases.has(n),
+        (n) => ownSpelling(n) || aliases.has(n) || serverTools.has(n),
         !f.context.endsWith('-description'),
       );
       for (const w of words) {
@@ -375,8 +401,10 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     // A list that names what the agent has (two or more of its own keys as terms) names one more
     // thing with each other term: one it does not have is a name it is not offered.
     const ownKeys = new Set(agentEntries(agent).map((e) => e.key));
+    // A workspace tool the list names by its own words (`- readFile: ...`) is one of them too.
+    const ownOrAlias = { has: (n: string) => ownKeys.has(n) || aliases.has(n) };
     for (const f of agent.instructions)
-      for (const t of ownListTerms(f.text, ownKeys)) {
+      for (const t of ownListTerms(f.text, ownOrAlias)) {
         if (ownKeys.has(t.term) || known.has(t.term) || fromRuntime(t.term)) continue;
         if (inInvalidList(f.text, t.offset) || inFence(f.text, t.offset)) continue;
         if (RUN_MODES.some((m) => offers.offered(agent, t.term, m))) continue;
@@ -412,7 +440,13 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       const why =
         alias !== undefined && !offers.offered(agent, name)
           ? `which ${o.label} is not offered by that name: its workspace offers that tool as "${alias}"`
-          : explain(offers, o, name, spellings.get(name));
+          : explain(
+              offers,
+              o,
+              name,
+              spellings.get(name),
+              scan.serverTools?.find((t) => t.name === name)?.location,
+            );
       if (!why) continue;
       out.push({
         kind: 'unknown-tool-mention',

@@ -264,3 +264,63 @@ export function locatePath(
     isKind(f, kind),
   );
 }
+
+/**
+ * The part of a path below a root known only at run time: `resolve(projectRoot(), 'agents/x.md')`,
+ * `join(APP_ROOT, 'prompts', name)`, `` `${root()}/prompts/x.md` ``. Undefined when the path is
+ * known (ask `stringValue`), when more than its first part is unknown, or when the rest is absolute.
+ */
+export function belowUnknownRoot(node: Node, env: Env, depth = 0): string | undefined {
+  if (depth > 8) return undefined;
+  const { node: expr, env: at } = resolveIn(node, env);
+  const known = (n: Node) => stringValue(n, at);
+  let first: Node | undefined;
+  let rest: (string | undefined)[];
+  if (Node.isCallExpression(expr)) {
+    const fn = pathFunction(expr.getExpression());
+    if (fn !== 'join' && fn !== 'resolve') return undefined;
+    const args = expr.getArguments();
+    first = args[0];
+    rest = args.slice(1).map((a) => known(a));
+  } else if (Node.isTemplateExpression(expr) && expr.getHead().getLiteralText() === '') {
+    const [span, ...spans] = expr.getTemplateSpans();
+    if (!span) return undefined;
+    first = span.getExpression();
+    let tail = span.getLiteral().getLiteralText();
+    for (const s of spans) {
+      const part = known(s.getExpression());
+      if (part === undefined) return undefined;
+      tail += part + s.getLiteral().getLiteralText();
+    }
+    rest = [tail.replace(/^\/+/, '')];
+  } else return undefined;
+  if (!first || known(first) !== undefined) return undefined;
+  if (rest.length === 0 || rest.some((p) => p === undefined || path.isAbsolute(p)))
+    return undefined;
+  const below = path.normalize(path.join(...(rest as string[])));
+  if (below.startsWith('..')) return undefined;
+  // The root may itself be a path below an unknown root: `join(PROMPTS_DIR, name)`.
+  const inner = belowUnknownRoot(first, at, depth + 1);
+  return inner === undefined ? below : path.join(inner, below);
+}
+
+/**
+ * Where a path below a root computed at run time can be: under the package folder of the file that
+ * reads it, or under that file's own folder. Only those that exist, with the root each was found under.
+ */
+export function locateBelowUnknownRoot(
+  ctx: ScanContext,
+  readerFile: string,
+  below: string,
+): { file: string; root: 'package folder' | "loader's folder" }[] {
+  const pkg = packageRoot(ctx.root, path.dirname(readerFile));
+  const found = new Map<string, 'package folder' | "loader's folder">();
+  for (const [dir, root] of [
+    [pkg, 'package folder'],
+    [path.dirname(readerFile), "loader's folder"],
+  ] as const) {
+    const file = path.join(dir, below);
+    if (!found.has(file) && isKind(file, 'file')) found.set(file, root);
+  }
+  return [...found].map(([file, root]) => ({ file, root }));
+}

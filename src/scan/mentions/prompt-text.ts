@@ -10,13 +10,14 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Node, QuoteKind } from '../../ts-morph.ts';
+import { Node, QuoteKind, SyntaxKind } from '../../ts-morph.ts';
 import {
   isMastraExport,
   lineAndColumn,
   locate,
   ownerClass,
   relativePath,
+  unwrap,
   type ScanContext,
 } from '../ast.ts';
 import type { Location, TextFragment, UnreadPrompt } from '../model.ts';
@@ -32,7 +33,12 @@ import {
   resolveIn,
   type Env,
 } from './bindings.ts';
-import { locatePath, stringValue } from './prompt-paths.ts';
+import {
+  belowUnknownRoot,
+  locateBelowUnknownRoot,
+  locatePath,
+  stringValue,
+} from './prompt-paths.ts';
 import {
   READS,
   registryBehind,
@@ -121,15 +127,35 @@ function calleeName(callee: Node): string {
   return Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
 }
 
+/**
+ * A file read under a root computed at run time (`resolve(projectRoot(), 'agents/x.md')`): read
+ * when exactly one of the package folder and the loader's own folder holds it.
+ */
+function belowRootFiles(walk: Walk, call: Node, arg: Node | undefined, env: Env): string[] {
+  const below = arg ? belowUnknownRoot(arg, env) : undefined;
+  const found =
+    below === undefined
+      ? []
+      : locateBelowUnknownRoot(walk.ctx, call.getSourceFile().getFilePath(), below);
+  if (found.length === 1) return [found[0]!.file];
+  missed(
+    walk,
+    call,
+    below === undefined
+      ? 'a prompt file whose path is known only at run time'
+      : found.length === 0
+        ? `a prompt file under a root known only at run time (${below}), found neither in the package folder nor in the loader's folder`
+        : `a prompt file under a root known only at run time (${below}), found both in the package folder and in the loader's folder`,
+  );
+  return [];
+}
+
 /** The files a read call reads (`readFileSync(path, 'utf8')`, `await readFile(url)`). */
 function readFiles(walk: Walk, call: Node, env: Env): string[] {
   if (!Node.isCallExpression(call)) return [];
   const [arg] = call.getArguments();
   const value = arg ? stringValue(arg, env) : undefined;
-  if (value === undefined) {
-    missed(walk, call, 'a prompt file whose path is known only at run time');
-    return [];
-  }
+  if (value === undefined) return belowRootFiles(walk, call, arg, env);
   const files = locatePath(walk.ctx, call.getSourceFile().getFilePath(), value);
   if (files.length === 0)
     missed(
@@ -350,7 +376,44 @@ function collect(walk: Walk, node: Node, env: Env): TextFragment[] {
     return [...recurse(expr.getWhenTrue()), ...recurse(expr.getWhenFalse())];
   if (Node.isCallExpression(expr)) return callText(walk, expr, at);
   if (Node.isTaggedTemplateExpression(expr)) return recurse(expr.getTemplate());
+  if (Node.isIdentifier(expr)) return letText(walk, expr, at);
   return [];
+}
+
+/**
+ * A `let` the code rewrites in place (`body = body.replace(FRONT_MATTER, '')`, `prompt += EXTRA`):
+ * its first value and every piece appended. Any other write leaves it unread.
+ */
+function letText(walk: Walk, id: Node, env: Env): TextFragment[] {
+  const decl = id.getSymbol()?.getDeclarations()[0];
+  if (!decl || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode()))
+    return [];
+  const init = decl.getInitializer();
+  const scope = decl.getFirstAncestor((n) => isFunctionNode(n) || Node.isSourceFile(n));
+  if (!init || !scope) return [];
+  const symbol = decl.getNameNode().getSymbol();
+  const appended: Node[] = [];
+  for (const write of scope.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+    const left = write.getLeft();
+    if (!Node.isIdentifier(left) || left.getSymbol() !== symbol) continue;
+    const op = write.getOperatorToken().getText();
+    const right = unwrap(write.getRight());
+    if (op === '+=') appended.push(right);
+    else if (op !== '=' || !rewritesItself(right, symbol)) return [];
+  }
+  return [init, ...appended].flatMap((n) => collect(walk, n, env));
+}
+
+/** `x.replace(...).trim()`: a chain of method calls on the variable itself. */
+function rewritesItself(node: Node, symbol: unknown): boolean {
+  let at = unwrap(node);
+  let calls = 0;
+  for (; Node.isCallExpression(at); calls++) {
+    const callee = at.getExpression();
+    if (!Node.isPropertyAccessExpression(callee)) return false;
+    at = unwrap(callee.getExpression());
+  }
+  return calls > 0 && Node.isIdentifier(at) && at.getSymbol() === symbol;
 }
 
 /**

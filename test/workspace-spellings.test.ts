@@ -1,0 +1,45 @@
+/**
+ * A workspace's tools are offered as `mastra_workspace_*`. A prompt that names one by the words of
+ * its own name in camelCase (`readFile` for `read_file`) names a tool the agent is not offered by
+ * that name, and is reported with the name to write. A list whose terms name two such tools names
+ * a tool with each other term too (`- stat: ...`); the same word in a sentence is prose.
+ */
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { buildPlan } from '../src/plan/plan.ts';
+import { scanRepository } from '../src/scan/scan.ts';
+import { tempProject } from './helpers/temp-project.ts';
+
+const made: Array<() => void> = [];
+after(() => made.forEach((cleanup) => cleanup()));
+
+test('readFile and listFiles name workspace tools offered as mastra_workspace_*', async () => {
+  const p = tempProject({
+    'package.json':
+      '{ "name": "w", "type": "module", "dependencies": { "@mastra/core": "1.13.2" } }\n',
+    'src/mastra/agent.ts': `import { Agent } from '@mastra/core/agent';
+import { Workspace, LocalFilesystem } from '@mastra/core/workspace';
+const workspace = new Workspace({ filesystem: new LocalFilesystem({ basePath: './ws' }) });
+export const reader = new Agent({ id: 'reader', name: 'reader', model: 'openai/gpt-4o', workspace,
+  instructions: \`Workspace tools:
+- listFiles: list the files
+- readFile: read one
+- stat: metadata
+Use readFile for text, and check the stat of a file.\` });
+export async function run() { return reader.generate('hi'); }
+`,
+  });
+  made.push(p.cleanup);
+  const found = buildPlan(await scanRepository(p.root)).findings.filter(
+    (f) => f.kind === 'unknown-tool-mention',
+  );
+  const byName = new Map(found.map((f) => [/"([^"]+)"/.exec(f.message)?.[1], f.message]));
+  assert.deepEqual([...byName.keys()].sort(), ['listFiles', 'readFile', 'stat']);
+  assert.match(byName.get('readFile')!, /offers that tool as "mastra_workspace_read_file"/);
+  const stat = found.find((f) => f.message.includes('"stat"'))!;
+  assert.match(stat.message, /did you mean "mastra_workspace_file_stat"/);
+  assert.deepEqual(
+    stat.locations.map((l) => l.line),
+    [8],
+  );
+});
