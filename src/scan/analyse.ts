@@ -66,6 +66,7 @@ import { findNameUses } from './mentions/name-uses.ts';
 import { staleOf } from './mentions/stale-comparisons.ts';
 import { foreignFunctionTools } from './mentions/foreign-tools.ts';
 import { sdkServerTools } from './mentions/sdk-server-tools.ts';
+import { appWorkflows } from './mentions/app-workflows.ts';
 import { syntaxAnswer } from './mentions/provable-tool-name.ts';
 import { dataWords } from './mentions/data-words.ts';
 import { delegationIdComparisons, hookOwner } from './mentions/delegation-ids.ts';
@@ -589,6 +590,7 @@ export function analyse(
     (a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start,
   );
   const serverTools = sdkServerTools(ctx, sourceFiles);
+  const workflowIds = appWorkflows(ctx, sourceFiles);
   const usedDeclarations = agents.some((a) =>
     a.tools.entries.some(
       (e) => e.value.kind === 'builtin' && e.value.idSource === 'installed-declarations',
@@ -622,6 +624,7 @@ export function analyse(
       }),
     dataWords: [...new Set(sourceFiles.flatMap((sf) => inFile(sf, () => dataWords(sf))))].sort(),
     ...(serverTools.length ? { serverTools } : {}),
+    ...(workflowIds.length ? { appWorkflows: workflowIds } : {}),
   };
 }
 

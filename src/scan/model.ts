@@ -501,6 +501,8 @@ export interface ScanResult {
   dataWords: string[];
   /** Tools of MCP servers the app writes with the MCP SDK for another client (`server.tool('x', ...)`). */
   serverTools?: Array<{ name: string; location: Location }>;
+  /** Workflows the app defines (`createWorkflow({ id })`), by id. */
+  appWorkflows?: Array<{ name: string; location: Location }>;
   /** Skills the `SKILL.md` files define, listed when an agent can load skills (a workspace, `skills`). */
   skills?: SkillName[];
 }

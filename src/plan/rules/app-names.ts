@@ -82,6 +82,7 @@ export function appNames(scan: ScanResult): AppNames {
   }
   // The tools of an MCP server the app writes for another client are tools too, of that server.
   for (const t of scan.serverTools ?? []) all.add(t.name);
+  for (const w of scan.appWorkflows ?? []) all.add(w.name);
   const byFold = new Map<string, string[]>();
   const ids: Array<{ name: string; words: string[] }> = [];
   for (const name of all) {

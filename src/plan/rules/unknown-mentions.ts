@@ -125,6 +125,7 @@ function explain(
   name: string,
   spelling?: string,
   server?: Location,
+  workflow?: Location,
 ): string | undefined {
   const elsewhere = offers.elsewhere(o.agent, name);
   const reachable = elsewhere.find((e) => e.via.length > 0);
@@ -149,6 +150,8 @@ function explain(
   // A list the scan could not read whole may hold the name: say nothing. Not a name Mastra rewrites
   // (`db.write`): no list offers it as written.
   if (o.open && !unofferable(o.agent, name)) return undefined;
+  if (workflow)
+    return `which ${o.label} is not offered: it is a workflow the app defines at ${workflow.file}:${workflow.line}, and an agent is offered a workflow only through its own workflows option`;
   if (server)
     return `which ${o.label} is not offered: it is a tool of the MCP server the app writes at ${server.file}:${server.line}, which reaches an agent only through an MCP client, and ${o.label} has none`;
   // A run-time source's names reach the model as Mastra rewrites them (`notes.read` as `notes_read`).
@@ -446,6 +449,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
               name,
               spellings.get(name),
               scan.serverTools?.find((t) => t.name === name)?.location,
+              scan.appWorkflows?.find((w) => w.name === name)?.location,
             );
       if (!why) continue;
       out.push({

@@ -18,7 +18,7 @@ export interface ValueContext {
 
 const RAG_FACTORIES = ['createVectorQueryTool', 'createGraphRAGTool'];
 
-function idFromArgument(call: Node): string | undefined {
+export function idFromArgument(call: Node): string | undefined {
   const obj = objectBehind(call);
   const id = obj && Node.isObjectLiteralExpression(obj) ? obj.getProperty('id') : undefined;
   return id && Node.isPropertyAssignment(id) ? staticString(id.getInitializerOrThrow()) : undefined;
