@@ -107,6 +107,42 @@ function readPrepareStep(ctx: MapContext, node: Node, into: CallOptionsInfo): vo
   }
 }
 
+/** Whether an object literal surely has no property `name`: not written, nor by a spread. */
+function lacks(object: Node, name: string, depth = 0): boolean {
+  if (!Node.isObjectLiteralExpression(object) || depth > 4) return false;
+  return object.getProperties().every((p) => {
+    if (Node.isSpreadAssignment(p)) return lacks(resolveValue(p.getExpression()), name, depth + 1);
+    return (
+      !(
+        Node.isPropertyAssignment(p) ||
+        Node.isShorthandPropertyAssignment(p) ||
+        Node.isMethodDeclaration(p)
+      ) || p.getName() !== name
+    );
+  });
+}
+
+/**
+ * `...(input.options ?? {})` where `input` is an object literal without `options` (a helper's
+ * bound argument), `...{}`: a spread that adds no option.
+ */
+function spreadsNothing(expr: Node): boolean {
+  const e = unwrap(expr);
+  const empty = (n: Node) => {
+    const v = resolveValue(n);
+    return Node.isObjectLiteralExpression(v) && v.getProperties().length === 0;
+  };
+  if (empty(e)) return true;
+  if (!Node.isBinaryExpression(e) || !['??', '||'].includes(e.getOperatorToken().getText()))
+    return false;
+  const left = unwrap(e.getLeft());
+  return (
+    empty(e.getRight()) &&
+    Node.isPropertyAccessExpression(left) &&
+    lacks(resolveValue(left.getExpression()), left.getName())
+  );
+}
+
 export function readCallOptions(ctx: MapContext, node: Node | undefined): CallOptionsInfo {
   const info = emptyOptions();
   if (!node) return info;
@@ -117,7 +153,8 @@ export function readCallOptions(ctx: MapContext, node: Node | undefined): CallOp
   }
   for (const prop of obj.getProperties()) {
     if (Node.isSpreadAssignment(prop)) {
-      info.unresolved.push(`spread ${prop.getText().slice(0, 80)}`);
+      if (!spreadsNothing(prop.getExpression()))
+        info.unresolved.push(`spread ${prop.getText().slice(0, 80)}`);
       continue;
     }
     const name =

@@ -2,6 +2,7 @@
  * Finds `agent.generate(...)` / `agent.stream(...)` calls and ties each to its agent: through a
  * variable (across files), `mastra.getAgent('key')` or `mastra.getAgentById('id')`.
  */
+import type { CallExpression, PropertyAccessExpression } from 'ts-morph';
 import { Node, SyntaxKind, ts, type SourceFile } from '../../ts-morph.ts';
 import {
   calledMethod,
@@ -15,6 +16,8 @@ import { readCallOptions } from './call-options.ts';
 import type { AgentInfo, CallSite, TextFragment } from '../model.ts';
 import { staticString } from '../values/static-value.ts';
 import { textFragments } from '../mentions/prompt-text.ts';
+import { withBoundParameters } from '../bound-parameters.ts';
+import { helperCalls } from '../values/factory-calls.ts';
 import type { MapContext } from '../values/tool-map.ts';
 
 /** Calls that send the agent's tools as functions, named by wire name. */
@@ -51,7 +54,12 @@ function resolveReceiver(
   agents: AgentLookup,
 ): { index?: number; via: CallSite['via'] } {
   const bare = unwrap(receiver);
-  const value = resolveValue(Node.isAwaitExpression(bare) ? bare.getExpression() : bare);
+  let value = resolveValue(Node.isAwaitExpression(bare) ? bare.getExpression() : bare);
+  // `input.agent`, where `input` is an object literal the code shows (a helper's bound argument).
+  if (Node.isPropertyAccessExpression(value)) {
+    const member = propertyValue(resolveValue(value.getExpression()), value.getName());
+    if (member) value = resolveValue(member);
+  }
   const direct = agents.byNode(value);
   if (direct !== undefined) return { index: direct, via: 'variable' };
   if (Node.isCallExpression(value)) {
@@ -92,6 +100,34 @@ function promptFragments(
   return out;
 }
 
+/** The calls of the helper around `call`, each read as a call of the agent passed to it. */
+function helperSites(
+  ctx: MapContext,
+  call: CallExpression,
+  receiver: Node,
+  agents: AgentLookup,
+): Array<Omit<CallSite, 'prediction' | 'unknownNames' | 'mastra'>> {
+  const callee = call.getExpression() as PropertyAccessExpression;
+  const [prompt, options] = call.getArguments();
+  const outer = helperCalls(call, [receiver]);
+  const out: Array<Omit<CallSite, 'prediction' | 'unknownNames' | 'mastra'>> = [];
+  for (const { call: at, bindings } of outer ?? [])
+    withBoundParameters(bindings, () => {
+      const { index, via } = resolveReceiver(receiver, agents);
+      if (index === undefined) return;
+      out.push({
+        location: locate(ctx, at),
+        method: callee.getName(),
+        via,
+        receiverText: receiver.getText().slice(0, 80),
+        options: readCallOptions(ctx, options),
+        prompts: promptFragments(ctx, prompt, options, NETWORK_METHODS.has(callee.getName())),
+        agentIndex: index,
+      });
+    });
+  return out;
+}
+
 export function findCalls(
   ctx: MapContext,
   file: SourceFile,
@@ -125,6 +161,15 @@ export function findCalls(
             resolveValue(Node.isAwaitExpression(bare) ? bare.getExpression() : bare),
           ) ?? [])
         : [];
+    // A helper of the app that calls generate() on an agent it is given (`run(agent, prompt)`):
+    // each of its calls is a call of the agent passed there, with the messages passed there.
+    if (index === undefined && instances.length === 0) {
+      const through = helperSites(ctx, call, receiver, agents);
+      if (through.length) {
+        out.push(...through);
+        continue;
+      }
+    }
     // Calls we cannot tie to an agent are kept only when they carry tool options worth checking.
     if (index === undefined && instances.length === 0 && !mentionsTools) continue;
     const site = {

@@ -210,3 +210,12 @@ function expand(site: Node, parts: readonly Node[], depth: number): FactoryCall[
 export function factoryCalls(ctor: NewExpression): FactoryCall[] | undefined {
   return expand(ctor, namingParts(ctor), 0);
 }
+
+/**
+ * The calls of the app's function around `site` (a helper such as `run(agent, prompt)` that calls
+ * `agent.generate(prompt)`), when `parts` read its parameters: one entry per call, with the
+ * parameters bound to that call's arguments, two levels of such helpers up at most.
+ */
+export function helperCalls(site: Node, parts: readonly Node[]): FactoryCall[] | undefined {
+  return expand(site, parts, 0);
+}
