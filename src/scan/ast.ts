@@ -54,6 +54,31 @@ export function relativePath(ctx: ScanContext, file: string): string {
   return path.relative(ctx.root, file).split(path.sep).join('/');
 }
 
+/** An immediately invoked function's name in a message: its source is no name. */
+export const INLINE_FUNCTION = 'an inline function';
+
+/** A callee's source as a message names it: one line of at most 60 characters. */
+export function shortCallee(text: string, inline: boolean): string {
+  if (inline) return INLINE_FUNCTION;
+  const line = text.split('\n')[0]!;
+  return line.length > 60 || line !== text ? `${line.slice(0, 57)}...` : line;
+}
+
+/** How a message names a callee: `buildTools`, or an inline function. */
+export function calleeName(callee: Node): string {
+  const bare = unwrap(callee);
+  return shortCallee(
+    callee.getText(),
+    Node.isArrowFunction(bare) || Node.isFunctionExpression(bare),
+  );
+}
+
+/** `buildTools()`, or `an inline function`. */
+export function calledAs(callee: Node): string {
+  const name = calleeName(callee);
+  return name === INLINE_FUNCTION ? name : `${name}()`;
+}
+
 /** Strips wrappers that do not change the value: parentheses, `as`, `satisfies`, `!`, `<T>x`. */
 export function unwrap(node: Node): Node {
   let current = node;

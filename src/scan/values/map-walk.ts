@@ -169,6 +169,6 @@ export function unresolved(
     origin: walk.origin,
     location: locate(ctx, top),
     text: top.getText().slice(0, 120),
-    reason: `${walk.call.name}() builds the map at run time (${reason}, at ${at.file}:${at.line})${keys.length ? `; if it keeps the keys it is given, they are ${keys.map((k) => `"${k}"`).join(', ')}` : ''}`,
+    reason: `${walk.call.name} builds the map at run time (${reason}, at ${at.file}:${at.line})${keys.length ? `; if it keeps the keys it is given, they are ${keys.map((k) => `"${k}"`).join(', ')}` : ''}`,
   });
 }

@@ -12,7 +12,7 @@
  */
 import type { CallExpression } from 'ts-morph';
 import { Node } from '../../ts-morph.ts';
-import { locate, resolveValue, unwrap } from '../ast.ts';
+import { calledAs, calleeName, INLINE_FUNCTION, locate, resolveValue, unwrap } from '../ast.ts';
 import type { ToolEntry, ToolSet, Unresolved } from '../model.ts';
 import { recordChanges } from './record-changes.ts';
 import { helperSignature, type Signature } from './helper-signature.ts';
@@ -56,7 +56,7 @@ export function readCall(
   if (isFunction(callee)) {
     const helper: HelperCall = {
       node: call,
-      name: calleeExpr.getText().slice(0, 60),
+      name: calledAs(calleeExpr),
       bindings: bindingsOf(callee, call),
       top: walk.call?.top ?? raw,
     };
@@ -64,7 +64,7 @@ export function readCall(
     collect(ctx, callee, body, { ...walk, via, call: helper, seen: new Set(walk.seen) });
     if (body.unresolved.length === 0) return merge(set, body);
   } else {
-    unresolved(ctx, body, walk, call, `built at run time by ${calleeExpr.getText()}()`);
+    unresolved(ctx, body, walk, call, `built at run time by ${calledAs(calleeExpr)}`);
   }
   const signature = helperSignature(calleeExpr);
   if (signature?.kind === 'keeps-argument') {
@@ -117,14 +117,15 @@ type Helper = NonNullable<Unresolved['helper']>;
 
 function helperOf(ctx: MapContext, callee: Node, signature: Signature): Helper {
   return {
-    name: callee.getText().slice(0, 60),
+    name: calleeName(callee),
     declaredAt: locate(ctx, signature.declaration),
   };
 }
 
 function describe(helper: Helper): string {
   const at = helper.declaredAt;
-  return `${helper.name}()${at ? ` (${at.file}:${at.line})` : ''}`;
+  const called = helper.name === INLINE_FUNCTION ? helper.name : `${helper.name}()`;
+  return `${called}${at ? ` (${at.file}:${at.line})` : ''}`;
 }
 
 /** `its type is any` → `any`; `its type X is keyed by any string` → `X, keyed by any string`. */

@@ -6,7 +6,7 @@
  * plain data (keys, where each is declared), never nodes of that other project.
  */
 import { Node, ts } from '../../ts-morph.ts';
-import { relativePath, type ScanContext } from '../ast.ts';
+import { relativePath, shortCallee, type ScanContext } from '../ast.ts';
 import type { KeyKind, Location } from '../model.ts';
 import { typedAnyByChecker } from './unresolved-package.ts';
 import { ARRAY_TOOLS } from './array-tools.ts';
@@ -106,6 +106,13 @@ function declarationOf(ctx: ScanContext, decl: ts.Node): KeyDeclaration | undefi
   return out;
 }
 
+/** `(() => { ... })()`: the callee is a function written in place. */
+function isInline(callee: ts.Node): boolean {
+  let bare = callee;
+  while (ts.isParenthesizedExpression(bare)) bare = bare.expression;
+  return ts.isArrowFunction(bare) || ts.isFunctionExpression(bare);
+}
+
 function helperOf(
   ctx: ScanContext,
   checker: ts.TypeChecker,
@@ -113,7 +120,7 @@ function helperOf(
 ): TypedMap['helper'] {
   const callee = call.expression;
   const sf = call.getSourceFile();
-  const name = callee.getText(sf).slice(0, 60);
+  const name = shortCallee(callee.getText(sf), isInline(callee));
   let symbol = checker.getSymbolAtLocation(
     ts.isPropertyAccessExpression(callee) ? callee.name : callee,
   );
@@ -220,7 +227,14 @@ function typedAny(expr: Node): TypedMap {
     typeText: 'any',
     keys: [],
     ...(ts.isCallExpression(inner)
-      ? { helper: { name: inner.expression.getText(inner.getSourceFile()).slice(0, 60) } }
+      ? {
+          helper: {
+            name: shortCallee(
+              inner.expression.getText(inner.getSourceFile()),
+              isInline(inner.expression),
+            ),
+          },
+        }
       : {}),
     open: 'its type is any',
   };
