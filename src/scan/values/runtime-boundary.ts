@@ -182,8 +182,7 @@ export function wrapSite(
     !['listTools', 'getTools'].includes(method.getName())
   )
     return { blocked: `${call} returns toolsets grouped by server, not one tool record` };
-  if (walk.call)
-    return { blocked: `it is inside ${walk.call.name}, a helper other code may call` };
+  if (walk.call) return { blocked: `it is inside ${walk.call.name}, a helper other code may call` };
   if (walk.dynamic)
     return {
       blocked: `it is inside a tools function Mastra calls for each request, which may build a different record each time; wrap it there by hand if you want`,
