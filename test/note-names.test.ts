@@ -35,3 +35,30 @@ export async function run() { return helper.generate('hi'); }
   assert.match(notes[0]!.message, /an inline function/);
   assert.doesNotMatch(notes[0]!.message, /=>|\n|mode === /);
 });
+
+test('a workspace held in a variable named workspace is "the workspace", not "the workspace workspace"', async () => {
+  const p = tempProject({
+    'package.json':
+      '{ "name": "n", "type": "module", "dependencies": { "@mastra/core": "1.40.0" } }\n',
+    'src/agent.ts': `import { Agent } from '@mastra/core/agent';
+declare function makeWorkspace(): any;
+const workspace = makeWorkspace();
+const ws = makeWorkspace();
+export const a = new Agent({ id: 'a', name: 'a', instructions: 'Help.', model: 'openai/gpt-4o', workspace });
+export const b = new Agent({ id: 'b', name: 'b', instructions: 'Help.', model: 'openai/gpt-4o', workspace: ws });
+export async function run() { return [await a.generate('hi'), await b.generate('hi')]; }
+`,
+  });
+  made.push(p.cleanup);
+  const notes = buildPlan(await scanRepository(p.root))
+    .findings.filter((f) => f.kind === 'runtime-names')
+    .map((f) => f.message);
+  assert.ok(
+    notes.some((m) => m.startsWith('the workspace adds mastra_workspace_*')),
+    notes.join('\n'),
+  );
+  assert.ok(
+    notes.some((m) => m.startsWith('the workspace ws adds')),
+    notes.join('\n'),
+  );
+});

@@ -13,7 +13,14 @@
  * 1.0.4 and 0.24.9 have none of these options.
  */
 import { Node } from '../../ts-morph.ts';
-import { locate, mastraExport, propertyValue, resolveValue, type ScanContext } from '../ast.ts';
+import {
+  locate,
+  mastraExport,
+  propertyValue,
+  resolveValue,
+  shortCallee,
+  type ScanContext,
+} from '../ast.ts';
 import type { RuntimeTools } from '../model.ts';
 import { staticString } from './static-value.ts';
 import { keyOf, readToolMap, type MapContext } from './tool-map.ts';
@@ -30,6 +37,15 @@ const BROWSER_PROVIDERS: Readonly<Record<string, Readonly<Record<string, readonl
 
 /** From Mastra's docs ("Added in"); absent from the 1.0.4 build. */
 const WORKSPACE_SINCE = '1.1.0';
+
+/**
+ * `the workspace ws`, `the workspace getWorkspace()`; not "the workspace workspace" when the
+ * variable is named after what it is. One line, no source beyond it.
+ */
+function named(what: string, node: Node): string {
+  const text = shortCallee(node.getText(), false);
+  return text.toLowerCase() === what ? `the ${what}` : `the ${what} ${text}`;
+}
 const BROWSER_SINCE = '1.22.0';
 
 function record(
@@ -77,7 +93,7 @@ export function browserTools(ctx: ScanContext, node: Node): RuntimeTools {
     prefixes: [],
     bounded: false,
     since: BROWSER_SINCE,
-    reason: `the browser ${node.getText().slice(0, 60)} names its tools at run time (its getTools())`,
+    reason: `${named('browser', node)} names its tools at run time (its getTools())`,
   });
 }
 
@@ -247,7 +263,7 @@ export function workspaceTools(
         prefixes: [WORKSPACE_PREFIX],
         bounded: false,
         since: WORKSPACE_SINCE,
-        reason: `the workspace ${node.getText().slice(0, 60)}${inherited} adds ${WORKSPACE_PREFIX}* tools at run time, which its config can rename`,
+        reason: `${named('workspace', node)}${inherited} adds ${WORKSPACE_PREFIX}* tools at run time, which its config can rename`,
       }),
     ];
   const config = made.config;
