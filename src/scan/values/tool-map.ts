@@ -4,6 +4,7 @@
  * through helpers and builders (through-code.ts). What it cannot read becomes an unresolved or
  * runtime entry, never a silent omission.
  */
+import { memoizedValues } from './memoized.ts';
 import { Node, SyntaxKind } from '../../ts-morph.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
 import {
@@ -194,6 +195,13 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
     const param = declaredParameter(expr);
     const only = param ? singleCallArgument(param) : undefined;
     if (only) return throughArgument(ctx, only, set, walk);
+    // `cachedTools = await mcp.listTools()`: a cache holds what is assigned to it.
+    const stored = memoizedValues(expr);
+    if (stored) {
+      for (const value of stored)
+        collect(ctx, value, set, { ...walk, conditional: walk.conditional || stored.length > 1 });
+      return;
+    }
     return stopped(
       ctx,
       raw,
