@@ -26,6 +26,7 @@ export interface RunArgs {
   include: string[];
   exclude: string[];
   names?: string;
+  toMastra?: string;
   format: Format;
   report: string[];
   verbose: boolean;
@@ -51,6 +52,11 @@ export const fileOptions = {
     type: 'string',
     describe:
       "a names file written by verify --write-names (relative to the path): the names it measured close the agents' run-time sources (MCP), so prompts, toolChoice and activeTools are checked against them",
+  },
+  'to-mastra': {
+    type: 'string',
+    describe:
+      'judge every agent by this @mastra/core version (or latest, the newest measured) instead of the one it runs with: what to change before an upgrade',
   },
 } as const;
 
@@ -120,6 +126,7 @@ export function engineOptions(argv: RunArgs) {
     include: argv.include,
     exclude: argv.exclude,
     ...(argv.names !== undefined ? { names: argv.names } : {}),
+    ...(argv.toMastra !== undefined ? { toMastra: argv.toMastra } : {}),
     ...(argv.prefer ? { prefer: argv.prefer } : {}),
   };
 }

@@ -9,6 +9,7 @@ interface ScanArgs {
   include: string[];
   exclude: string[];
   names?: string;
+  toMastra?: string;
   verbose: boolean;
 }
 
@@ -48,6 +49,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
         include: argv.include,
         exclude: argv.exclude,
         ...(argv.names !== undefined ? { names: argv.names } : {}),
+        ...(argv.toMastra !== undefined ? { toMastra: argv.toMastra } : {}),
         clock,
       }),
     );

@@ -72,6 +72,7 @@ function* keyParts(
     exclude: options.exclude ?? [],
     // The names file's bytes are a recorded read; its path decides which file that is.
     names: options.names ?? null,
+    toMastra: options.toMastra ?? null,
   });
   const { sources, tsconfigs, texts, ...rest } = discovered;
   yield JSON.stringify(rest);
@@ -91,6 +92,9 @@ export async function migrateWithCache(
   options: CachedMigrateOptions = {},
   outcome?: (o: CacheOutcome, files?: CacheFiles) => void,
 ): Promise<MigrateResult> {
+  // A --to-mastra target the tool cannot judge by stops the run, even where nothing would be scanned.
+  if (options.toMastra !== undefined)
+    (await import('../names/versions.ts')).targetVersion(options.toMastra);
   const full = async (extra: Partial<MigrateOptions> = {}) =>
     (await import('../migrate/migrate.ts')).migrate(target, { ...options, ...extra });
   if (!options.dryRun || options.cache === false) {
@@ -113,7 +117,14 @@ export async function migrateWithCache(
   const slot = hashAll([
     codeFingerprint(),
     root,
-    JSON.stringify([rules, options.prefer, options.include, options.exclude, options.names]),
+    JSON.stringify([
+      rules,
+      options.prefer,
+      options.include,
+      options.exclude,
+      options.names,
+      options.toMastra,
+    ]),
   ]);
   const memo = readMemo(dir, slot);
   // Nothing to do, nothing paid: a tree without Mastra code is answered without hashing it. A

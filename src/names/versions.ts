@@ -6,6 +6,7 @@
  * of every minor from 0.10 to 1.71 and bisected to the patch release.
  */
 import semver from 'semver';
+import { TargetVersionError } from './target-error.ts';
 
 /** A rule whose presence depends on the version. */
 export type VersionedRule =
@@ -308,7 +309,7 @@ export function behaviourOf(mastra: {
   let found = memo.get(key);
   if (!found) {
     found =
-      mastra.source === 'installed' || mastra.source === 'lockfile'
+      mastra.source === 'installed' || mastra.source === 'lockfile' || mastra.source === 'target'
         ? behaviourFor(mastra.version)
         : mastra.source === 'range' && mastra.range !== undefined
           ? behaviourForRange(mastra.range.replace(/^npm:@mastra\/core@/, ''))
@@ -326,6 +327,8 @@ export function describeVersion(mastra: {
   file?: string;
 }): string {
   switch (mastra.source) {
+    case 'target':
+      return `@mastra/core ${mastra.version} (the --to-mastra target)`;
     case 'installed':
       return `@mastra/core ${mastra.version} (installed, ${mastra.file})`;
     case 'lockfile':
@@ -337,4 +340,25 @@ export function describeVersion(mastra: {
         ? `@mastra/core "${mastra.range}" (${mastra.file}), which names no version`
         : 'an unknown @mastra/core version (no install, lockfile or package.json names it)';
   }
+}
+
+/**
+ * The version `--to-mastra` names: `latest` is the newest measured; a version newer than that is
+ * refused (nothing says how it names tools), as is one older than the oldest measured line.
+ */
+export function targetVersion(input: string): string {
+  const wanted = input === 'latest' ? NEWEST_MEASURED : semver.valid(input);
+  if (!wanted)
+    throw new TargetVersionError(
+      `--to-mastra ${input}: not a version (write one such as 1.71.0, or latest)`,
+    );
+  if (semver.gt(wanted, NEWEST_MEASURED))
+    throw new TargetVersionError(
+      `--to-mastra ${input}: newer than ${NEWEST_MEASURED}, the newest @mastra/core whose tool naming is measured`,
+    );
+  if (semver.lt(wanted, OLDEST_MEASURED))
+    throw new TargetVersionError(
+      `--to-mastra ${input}: older than ${OLDEST_MEASURED}, the oldest @mastra/core whose tool naming is measured`,
+    );
+  return wanted;
 }

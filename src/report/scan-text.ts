@@ -29,6 +29,8 @@ function entryFor(a: AgentInfo, key: string, origin: string): ToolEntry | undefi
 /** Which @mastra/core the agent was judged by, and how that is known. */
 function versionNote(a: AgentInfo): string {
   const m = a.mastra;
+  if (m.source === 'target')
+    return `@mastra/core ${m.version} (--to-mastra; runs with ${m.now ? versionNote({ ...a, mastra: m.now }) : 'an unknown version'} now)`;
   return m.source === 'installed' || m.source === 'lockfile'
     ? `@mastra/core ${m.version} (${m.source})`
     : m.source === 'range'

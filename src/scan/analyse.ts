@@ -330,10 +330,18 @@ function toolNames(
   return out;
 }
 
-/** Resolves each file's @mastra/core from the files on disk (install, lockfile, package.json). */
-function versionsUnder(root: string): (file: string) => MastraVersion {
+/**
+ * Resolves each file's @mastra/core from the files on disk (install, lockfile, package.json); with
+ * a `--to-mastra` target, that target, keeping what runs now (unchanged when it is the target).
+ */
+export function versionsUnder(root: string, target?: string): (file: string) => MastraVersion {
   const versions = new MastraVersions(root);
-  return (file) => versions.forFile(file);
+  return (file) => {
+    const now = versions.forFile(file);
+    if (target === undefined) return now;
+    const exact = now.source === 'installed' || now.source === 'lockfile';
+    return exact && now.version === target ? now : { source: 'target', version: target, now };
+  };
 }
 
 /**

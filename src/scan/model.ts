@@ -241,13 +241,16 @@ export interface AgentRuns {
  * nothing (`unknown`). Naming rules that differ between versions follow it (src/names/versions.ts).
  */
 export interface MastraVersion {
-  source: 'installed' | 'lockfile' | 'range' | 'unknown';
+  /** `target`: the version `--to-mastra` names, which the agent is judged by instead (see `now`). */
+  source: 'installed' | 'lockfile' | 'range' | 'unknown' | 'target';
   /** The exact version (installed, lockfile). */
   version?: string;
   /** The range as the package.json writes it (range; unknown when it is not a semver range). */
   range?: string;
   /** Where it was read, relative to the root (absolute when outside it). */
   file?: string;
+  /** With `target`: the version the agent runs with now. */
+  now?: Omit<MastraVersion, 'now'>;
 }
 
 export interface AgentInfo {

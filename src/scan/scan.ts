@@ -6,7 +6,8 @@
 import path from 'node:path';
 import type { Project } from 'ts-morph';
 import { PhaseClock } from '../progress.ts';
-import { analyse, renameableNames, withoutToolKeys } from './analyse.ts';
+import { analyse, renameableNames, versionsUnder, withoutToolKeys } from './analyse.ts';
+import { targetVersion } from '../names/versions.ts';
 import { findNameUses } from './mentions/name-uses.ts';
 import { discover, prefilter, type Discovered, type DiscoverOptions } from './files/discover.ts';
 import { FileFailure } from './files/isolate.ts';
@@ -41,6 +42,11 @@ export interface ScanOptions extends DiscoverOptions {
   discovered?: Discovered;
   /** Texts the caller has read already (the cache's check for Mastra code), read again from here. */
   texts?: TextCache;
+  /**
+   * `--to-mastra`: judge every agent by this @mastra/core version (checked by `targetVersion`)
+   * instead of the one it runs with; an agent that runs with it exactly is judged as it is.
+   */
+  toMastra?: string;
 }
 
 export async function scanRepository(
@@ -77,7 +83,9 @@ function analyseEach(
   blocked: Set<string>,
   failures: ScanFileError[],
   reach: Reach,
+  toMastra: string | undefined,
 ): ScanResult {
+  const versionOf = versionsUnder(root, toMastra);
   for (;;) {
     try {
       return analyse(
@@ -87,7 +95,7 @@ function analyseEach(
         fileCount,
         version,
         types,
-        undefined,
+        versionOf,
         reach,
       );
     } catch (error) {
@@ -144,7 +152,8 @@ export async function scanWithInputs(
   options: ScanOptions = {},
 ): Promise<ScanInputs> {
   const clock = options.clock ?? new PhaseClock();
-  // A names file that is not one stops the run before any work.
+  // A target the tool cannot judge by, or a names file that is not one, stops the run before any work.
+  const toMastra = options.toMastra === undefined ? undefined : targetVersion(options.toMastra);
   const names =
     options.names !== undefined
       ? { file: options.names, doc: readNamesFile(path.resolve(rootPath, options.names)) }
@@ -220,6 +229,7 @@ export async function scanWithInputs(
     blocked,
     failures,
     reachFrom(root, discovered.sources, (f) => texts.read(f)),
+    toMastra,
   );
   const more = unparsedDataWords(project, blocked, unparsed, texts, scan);
   if (more.length) scan.dataWords = [...new Set([...scan.dataWords, ...more])].sort();

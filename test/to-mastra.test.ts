@@ -1,0 +1,84 @@
+/**
+ * `--to-mastra VERSION` judges every agent by that version's rules. With the version an app runs
+ * with it gives exactly today's answer (every fixture app whose agents all run with one exact
+ * version); across a boundary of the version table it gives the edits the target needs; a version
+ * the tool has not measured is refused, naming the newest it has.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { NEWEST_MEASURED, targetVersion } from '../src/names/versions.ts';
+import { TargetVersionError } from '../src/names/target-error.ts';
+import { buildPlan } from '../src/plan/plan.ts';
+import { scanRepository } from '../src/scan/scan.ts';
+import { runCli } from './helpers/run-cli.ts';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+
+/** Every fixture app: a folder with a package.json, not inside another app's node_modules. */
+function apps(dir: string, depth = 0): string[] {
+  if (existsSync(path.join(dir, 'package.json'))) return [dir];
+  if (depth > 2) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== 'node_modules' && !d.name.startsWith('.'))
+    .flatMap((d) => apps(path.join(dir, d.name), depth + 1));
+}
+
+const answer = (plan: ReturnType<typeof buildPlan>) =>
+  JSON.stringify({ edits: plan.edits, findings: plan.findings });
+
+test('the version an app runs with gives exactly today’s answer, on every fixture app', async () => {
+  let compared = 0;
+  for (const app of apps(FIXTURES)) {
+    const scan = await scanRepository(app);
+    const exact = new Set(
+      scan.agents
+        .filter((a) => a.mastra.source === 'installed' || a.mastra.source === 'lockfile')
+        .map((a) => a.mastra.version),
+    );
+    if (scan.agents.length === 0 || exact.size !== 1 || exact.has(undefined)) continue;
+    if (scan.agents.some((a) => a.mastra.source !== 'installed' && a.mastra.source !== 'lockfile'))
+      continue;
+    const [version] = [...exact] as string[];
+    const target = await scanRepository(app, { toMastra: version });
+    assert.equal(answer(buildPlan(target)), answer(buildPlan(scan)), path.relative(FIXTURES, app));
+    compared++;
+  }
+  assert.ok(compared >= 30, `compared ${compared} fixture apps`);
+});
+
+test('across the workflow-KEY boundary (0.22.0) the prompt is rewritten for the target', async () => {
+  const app = path.join(FIXTURES, 'versions/workflow-0-10');
+  const now = buildPlan(await scanRepository(app));
+  assert.equal(now.edits.length, 0);
+  const scan = await scanRepository(app, { toMastra: 'latest' });
+  const writer = scan.agents.find((a) => a.name === 'writer' || a.id === 'writer')!;
+  assert.equal(writer.mastra.source, 'target');
+  assert.equal(writer.mastra.version, NEWEST_MEASURED);
+  assert.equal(writer.mastra.now?.version, '0.10.15');
+  const plan = buildPlan(scan);
+  assert.deepEqual(
+    plan.edits.map((e) => [e.before, e.after]),
+    [['summarise', 'workflow-summarise']],
+  );
+});
+
+test('a version newer than the newest measured, or no version, is refused', () => {
+  assert.equal(targetVersion('latest'), NEWEST_MEASURED);
+  assert.equal(targetVersion('0.22.0'), '0.22.0');
+  assert.throws(() => targetVersion('9.0.0'), TargetVersionError);
+  assert.throws(() => targetVersion('9.0.0'), new RegExp(`newer than ${NEWEST_MEASURED}`));
+  assert.throws(() => targetVersion('0.1.0'), /older than 0\.10\.0/);
+  assert.throws(() => targetVersion('soon'), /not a version/);
+});
+
+test('the CLI refuses such a version with a usage error, before any work, on every command', async () => {
+  for (const command of [['check'], ['migrate', '--dry-run'], ['scan']]) {
+    const result = await runCli([...command, 'fixtures/demo-app', '--to-mastra', '9.9.9']);
+    assert.equal(result.code, 2, command.join(' '));
+    assert.match(result.stderr, new RegExp(`--to-mastra 9.9.9: newer than ${NEWEST_MEASURED}`));
+    assert.equal(result.stdout, '');
+  }
+});
