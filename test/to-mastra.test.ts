@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { NEWEST_MEASURED, targetVersion } from '../src/names/versions.ts';
 import { TargetVersionError } from '../src/names/target-error.ts';
 import { buildPlan } from '../src/plan/plan.ts';
+import { rowsCrossed } from '../src/plan/rules/upgrade.ts';
 import { scanRepository } from '../src/scan/scan.ts';
 import { runCli } from './helpers/run-cli.ts';
 
@@ -63,6 +64,27 @@ test('across the workflow-KEY boundary (0.22.0) the prompt is rewritten for the 
     plan.edits.map((e) => [e.before, e.after]),
     [['summarise', 'workflow-summarise']],
   );
+  // One note says what the move changes for the model, row by row, and what the agent is offered.
+  const [note] = plan.findings.filter((f) => f.kind === 'upgrade');
+  assert.ok(note);
+  assert.match(
+    note.message,
+    /^moving from @mastra\/core 0\.10\.15 \(from package-lock\.json\) to @mastra\/core 1\.71\.0/,
+  );
+  assert.match(note.message, /a workflow is offered as `workflow-KEY`.* \(from 0\.22\.0\)/);
+  assert.match(note.message, /legacy `AgentNetwork`.* \(gone in 0\.17\.0\)/);
+  assert.match(
+    note.message,
+    /writer is offered wordCount, summarise now and wordCount, workflow-summarise after/,
+  );
+});
+
+test('the rows a move crosses are those one side has and the other has not', () => {
+  assert.deepEqual(
+    rowsCrossed('0.21.1', '0.22.0').map((r) => r.rule),
+    ['agent-prefix', 'workflow-prefix'],
+  );
+  assert.deepEqual(rowsCrossed('1.0.4', '1.71.0'), []);
 });
 
 test('a version newer than the newest measured, or no version, is refused', () => {

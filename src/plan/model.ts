@@ -107,7 +107,9 @@ export type FindingKind =
   /** Instructions read at run time that the scan could not read: names in them are not checked. */
   | 'unread-prompt'
   /** A delegation hook compares `primitiveId` (the sub-agent's id) with its key: it never matches. */
-  | 'delegation-id';
+  | 'delegation-id'
+  /** `--to-mastra`: what the move to the target version changes for the model (rows of the version table). */
+  | 'upgrade';
 
 export interface Finding {
   kind: FindingKind;

@@ -2,6 +2,7 @@
  * Builds the plan from a scan: renames first (so references can follow them), then key rewrites,
  * then the names in toolChoice/activeTools; then what needs a human. Pure.
  */
+import { upgradeNotes } from './rules/upgrade.ts';
 import { predictTools, type ToolSources } from '../names/normalise.ts';
 import { describeVersion, type VersionedRule } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
@@ -432,6 +433,7 @@ function planOnce(
     findings.push(...r.findings);
   }
   dropCollidingRenames(scan, edits, findings);
+  findings.push(...upgradeNotes(scan));
 
   const finalNames: FinalNames = new Map(
     [...edits.values()]

@@ -31,6 +31,7 @@ const SEVERITY: Record<FindingKind, ReportFinding['severity']> = {
   'missing-in-version': 'warning',
   'unread-prompt': 'note',
   'delegation-id': 'warning',
+  upgrade: 'note',
   'missing-dependency': 'warning',
 };
 

@@ -67,6 +67,8 @@ const FINDING_HELP: Record<FindingKind, string> = {
     "The agent's code asks for what its @mastra/core version does not have: sub-agents offered as tools (0.21.1) or agent.network() (0.16.3).",
   'unread-prompt':
     'Instructions the app reads at run time could not be read without running it; tool names in them are not checked.',
+  upgrade:
+    'With --to-mastra: what moving to the target @mastra/core version changes for the model, by the rows of the measured version table.',
   'delegation-id':
     "A delegation hook compares primitiveId with a sub-agent's key or tool name; Mastra passes the sub-agent's id, so the test never matches.",
 };

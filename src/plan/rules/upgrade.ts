@@ -1,0 +1,74 @@
+/**
+ * `--to-mastra`: what changes for the model when an agent moves from the version it runs with to
+ * the target. One note per move (agents that make the same move share it), with the rows of the
+ * version table the move crosses, and each agent's offered names now and after. The edits that make
+ * names right for the target are the other rules'; these changes are what no edit of names undoes
+ * (a collision that starts to throw, a network API that goes away) or what the edits follow.
+ */
+import { predictTools } from '../../names/normalise.ts';
+import {
+  behaviourOf,
+  describeVersion,
+  ruleHolds,
+  VERSION_TABLE,
+  type VersionRow,
+} from '../../names/versions.ts';
+import type { AgentInfo, ScanResult } from '../../scan/model.ts';
+import { agentSources } from '../../scan/registrations/sources.ts';
+import { agentLabel } from '../agents.ts';
+import type { Finding } from '../model.ts';
+
+/** The rows whose rule one version has and the other has not. */
+export function rowsCrossed(from: string, to: string): VersionRow[] {
+  return VERSION_TABLE.filter((row) => ruleHolds(row.rule, from) !== ruleHolds(row.rule, to));
+}
+
+function when(row: VersionRow, to: string): string {
+  const gains = ruleHolds(row.rule, to);
+  if (gains) return `from ${row.since}`;
+  return row.removedIn ? `gone in ${row.removedIn}` : `not before ${row.since}`;
+}
+
+function offeredNow(agent: AgentInfo): string[] {
+  const now = agent.mastra.now!;
+  return predictTools(agentSources(agent), behaviourOf(now)).offered.map((t) => t.wireName);
+}
+
+export function upgradeNotes(scan: ScanResult): Finding[] {
+  const moves = new Map<string, AgentInfo[]>();
+  for (const agent of scan.agents) {
+    const { source, version, now } = agent.mastra;
+    if (source !== 'target' || !now || !version) continue;
+    const key = `${describeVersion(now)}\0${version}`;
+    moves.set(key, [...(moves.get(key) ?? []), agent]);
+  }
+  const out: Finding[] = [];
+  for (const agents of moves.values()) {
+    const { now, version: to } = agents[0]!.mastra as Required<
+      Pick<AgentInfo['mastra'], 'now' | 'version'>
+    >;
+    const from = now.source === 'installed' || now.source === 'lockfile' ? now.version : undefined;
+    const rows = from ? rowsCrossed(from, to) : [];
+    const changes = from
+      ? rows.length
+        ? rows.map((r) => `${r.what} (${when(r, to)})`).join('; ')
+        : 'nothing in the version table'
+      : 'every row of the version table may apply, as the version it runs with now is not known exactly';
+    const offered = agents
+      .map((a) => {
+        const before = offeredNow(a);
+        const after = a.prediction.offered.map((t) => t.wireName);
+        return before.join(',') === after.join(',')
+          ? `${agentLabel(a)} is offered the same names`
+          : `${agentLabel(a)} is offered ${before.join(', ') || 'nothing'} now and ${after.join(', ') || 'nothing'} after`;
+      })
+      .join('; ');
+    out.push({
+      kind: 'upgrade',
+      message: `moving from ${describeVersion(now)} to @mastra/core ${to} changes: ${changes}. ${offered}`,
+      locations: agents.map((a) => a.location),
+      agents: agents.map(agentLabel),
+    });
+  }
+  return out;
+}
