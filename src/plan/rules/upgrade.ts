@@ -14,6 +14,7 @@ import {
   type VersionRow,
 } from '../../names/versions.ts';
 import type { AgentInfo, ScanResult } from '../../scan/model.ts';
+import { toWireName } from '../../names/wire-name.ts';
 import { agentSources } from '../../scan/registrations/sources.ts';
 import { agentLabel } from '../agents.ts';
 import type { Finding } from '../model.ts';
@@ -21,6 +22,33 @@ import type { Finding } from '../model.ts';
 /** The rows whose rule one version has and the other has not. */
 export function rowsCrossed(from: string, to: string): VersionRow[] {
   return VERSION_TABLE.filter((row) => ruleHolds(row.rule, from) !== ruleHolds(row.rule, to));
+}
+
+/**
+ * Whether a row concerns what this agent has: keys Mastra rewrites, sub-agents, workflows, tools
+ * whose id differs from their key, network() calls. The legacy network classes are other APIs.
+ */
+function concerns(row: VersionRow, agent: AgentInfo): boolean {
+  const tools = agent.tools.entries;
+  switch (row.rule) {
+    case 'key-rewrite':
+    case 'collision':
+      return [...tools, ...agent.agents.entries, ...agent.workflows.entries].some(
+        (e) => toWireName(e.key) !== e.key,
+      );
+    case 'sub-agent-tools':
+    case 'agent-prefix':
+      return agent.agents.entries.length > 0;
+    case 'workflow-prefix':
+      return agent.workflows.entries.length > 0;
+    case 'call-by-id':
+      return tools.some((e) => 'id' in e.value && e.value.id !== undefined && e.value.id !== e.key);
+    case 'agent-network':
+    case 'network-runs-by-id':
+      return agent.runs.networkCalls.length > 0 || agent.runs.mode !== 'function';
+    default:
+      return false;
+  }
 }
 
 function when(row: VersionRow, to: string): string {
@@ -39,7 +67,9 @@ export function upgradeNotes(scan: ScanResult): Finding[] {
   for (const agent of scan.agents) {
     const { source, version, now } = agent.mastra;
     if (source !== 'target' || !now || !version) continue;
-    const key = `${describeVersion(now)}\0${version}`;
+    const from = now.source === 'installed' || now.source === 'lockfile' ? now.version : undefined;
+    const rows = from ? rowsCrossed(from, version).filter((r) => concerns(r, agent)) : [];
+    const key = `${describeVersion(now)}\0${version}\0${rows.map((r) => r.rule).join()}`;
     moves.set(key, [...(moves.get(key) ?? []), agent]);
   }
   const out: Finding[] = [];
@@ -48,11 +78,13 @@ export function upgradeNotes(scan: ScanResult): Finding[] {
       Pick<AgentInfo['mastra'], 'now' | 'version'>
     >;
     const from = now.source === 'installed' || now.source === 'lockfile' ? now.version : undefined;
-    const rows = from ? rowsCrossed(from, to) : [];
+    const rows = from
+      ? rowsCrossed(from, to).filter((r) => agents.every((a) => concerns(r, a)))
+      : [];
     const changes = from
       ? rows.length
         ? rows.map((r) => `${r.what} (${when(r, to)})`).join('; ')
-        : 'nothing in the version table'
+        : 'nothing in the version table that concerns what these agents have'
       : 'every row of the version table may apply, as the version it runs with now is not known exactly';
     const offered = agents
       .map((a) => {
