@@ -100,30 +100,34 @@ function promptFragments(
   return out;
 }
 
+type Site = Omit<CallSite, 'prediction' | 'unknownNames' | 'mastra'>;
+
+/** What a call sends, located at `at`: the call itself, or the call of the helper that makes it. */
+function siteOf(ctx: MapContext, call: CallExpression, at: Node, via: CallSite['via']): Site {
+  const callee = call.getExpression() as PropertyAccessExpression;
+  const [prompt, options] = call.getArguments();
+  return {
+    location: locate(ctx, at),
+    method: callee.getName(),
+    via,
+    receiverText: callee.getExpression().getText().slice(0, 80),
+    options: readCallOptions(ctx, options),
+    prompts: promptFragments(ctx, prompt, options, NETWORK_METHODS.has(callee.getName())),
+  };
+}
+
 /** The calls of the helper around `call`, each read as a call of the agent passed to it. */
 function helperSites(
   ctx: MapContext,
   call: CallExpression,
   receiver: Node,
   agents: AgentLookup,
-): Array<Omit<CallSite, 'prediction' | 'unknownNames' | 'mastra'>> {
-  const callee = call.getExpression() as PropertyAccessExpression;
-  const [prompt, options] = call.getArguments();
-  const outer = helperCalls(call, [receiver]);
-  const out: Array<Omit<CallSite, 'prediction' | 'unknownNames' | 'mastra'>> = [];
-  for (const { call: at, bindings } of outer ?? [])
+): Site[] {
+  const out: Site[] = [];
+  for (const { call: at, bindings } of helperCalls(call, [receiver]) ?? [])
     withBoundParameters(bindings, () => {
       const { index, via } = resolveReceiver(receiver, agents);
-      if (index === undefined) return;
-      out.push({
-        location: locate(ctx, at),
-        method: callee.getName(),
-        via,
-        receiverText: receiver.getText().slice(0, 80),
-        options: readCallOptions(ctx, options),
-        prompts: promptFragments(ctx, prompt, options, NETWORK_METHODS.has(callee.getName())),
-        agentIndex: index,
-      });
+      if (index !== undefined) out.push({ ...siteOf(ctx, call, at, via), agentIndex: index });
     });
   return out;
 }
@@ -133,7 +137,7 @@ export function findCalls(
   file: SourceFile,
   agents: AgentLookup,
 ): Array<Omit<CallSite, 'prediction' | 'unknownNames' | 'mastra'>> {
-  const out: Array<Omit<CallSite, 'prediction' | 'unknownNames' | 'mastra'>> = [];
+  const out: Site[] = [];
   const called = (n: ts.Node) => {
     const method = calledMethod(n);
     return method !== undefined && (CALL_METHODS.has(method) || NETWORK_METHODS.has(method));
@@ -147,7 +151,7 @@ export function findCalls(
       continue;
     const receiver = callee.getExpression();
     const { index, via } = resolveReceiver(receiver, agents);
-    const [prompt, options] = call.getArguments();
+    const [, options] = call.getArguments();
     const optionObject = options ? resolveValue(options) : undefined;
     const mentionsTools =
       optionObject &&
@@ -172,14 +176,7 @@ export function findCalls(
     }
     // Calls we cannot tie to an agent are kept only when they carry tool options worth checking.
     if (index === undefined && instances.length === 0 && !mentionsTools) continue;
-    const site = {
-      location: locate(ctx, call),
-      method: callee.getName(),
-      via,
-      receiverText: receiver.getText().slice(0, 80),
-      options: readCallOptions(ctx, options),
-      prompts: promptFragments(ctx, prompt, options, NETWORK_METHODS.has(callee.getName())),
-    };
+    const site = siteOf(ctx, call, call, via);
     if (instances.length)
       for (const i of instances) out.push({ ...site, agentIndex: i, via: 'variable' });
     else out.push({ ...site, ...(index === undefined ? {} : { agentIndex: index }) });
