@@ -15,6 +15,7 @@ import { buildPlan } from '../src/plan/plan.ts';
 import { rowsCrossed } from '../src/plan/rules/upgrade.ts';
 import { scanRepository } from '../src/scan/scan.ts';
 import { runCli } from './helpers/run-cli.ts';
+import { tempProject } from './helpers/temp-project.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -103,5 +104,35 @@ test('the CLI refuses such a version with a usage error, before any work, on eve
     assert.equal(result.code, 2, command.join(' '));
     assert.match(result.stderr, new RegExp(`--to-mastra 9.9.9: newer than ${NEWEST_MEASURED}`));
     assert.equal(result.stdout, '');
+  }
+});
+
+test('from a version older than the oldest measured, the note says every row may apply', async () => {
+  const p = tempProject({
+    'package.json':
+      '{ "name": "old", "type": "module", "dependencies": { "@mastra/core": "0.7.0" } }\n',
+    'package-lock.json': JSON.stringify({
+      name: 'old',
+      lockfileVersion: 3,
+      packages: {
+        '': { name: 'old', dependencies: { '@mastra/core': '0.7.0' } },
+        'node_modules/@mastra/core': { version: '0.7.0' },
+      },
+    }),
+    'src/agent.ts': `import { Agent } from '@mastra/core/agent';
+export const a = new Agent({ name: 'a', instructions: 'Help.', model: {} as never, tools: {} });
+export async function run() { return a.generate('hi'); }
+`,
+  });
+  try {
+    const scan = await scanRepository(p.root, { toMastra: 'latest' });
+    assert.equal(scan.agents[0]!.mastra.now?.version, '0.7.0');
+    const [note] = buildPlan(scan).findings.filter((f) => f.kind === 'upgrade');
+    assert.match(
+      note!.message,
+      /every row of the version table may apply, as the version it runs with now is older than 0\.10\.0/,
+    );
+  } finally {
+    p.cleanup();
   }
 });

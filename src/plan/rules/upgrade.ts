@@ -5,10 +5,12 @@
  * names right for the target are the other rules'; these changes are what no edit of names undoes
  * (a collision that starts to throw, a network API that goes away) or what the edits follow.
  */
+import semver from 'semver';
 import { predictTools } from '../../names/normalise.ts';
 import {
   behaviourOf,
   describeVersion,
+  OLDEST_MEASURED,
   ruleHolds,
   VERSION_TABLE,
   type VersionRow,
@@ -57,6 +59,12 @@ function when(row: VersionRow, to: string): string {
   return row.removedIn ? `gone in ${row.removedIn}` : `not before ${row.since}`;
 }
 
+/** The exact version an agent runs with now, when the table can speak for it (0.10.0 or newer). */
+function measuredNow(now: NonNullable<AgentInfo['mastra']['now']>): string | undefined {
+  const exact = now.source === 'installed' || now.source === 'lockfile' ? now.version : undefined;
+  return exact && semver.valid(exact) && !semver.lt(exact, OLDEST_MEASURED) ? exact : undefined;
+}
+
 function offeredNow(agent: AgentInfo): string[] {
   const now = agent.mastra.now!;
   return predictTools(agentSources(agent), behaviourOf(now)).offered.map((t) => t.wireName);
@@ -67,7 +75,7 @@ export function upgradeNotes(scan: ScanResult): Finding[] {
   for (const agent of scan.agents) {
     const { source, version, now } = agent.mastra;
     if (source !== 'target' || !now || !version) continue;
-    const from = now.source === 'installed' || now.source === 'lockfile' ? now.version : undefined;
+    const from = measuredNow(now);
     const rows = from ? rowsCrossed(from, version).filter((r) => concerns(r, agent)) : [];
     const key = `${describeVersion(now)}\0${version}\0${rows.map((r) => r.rule).join()}`;
     moves.set(key, [...(moves.get(key) ?? []), agent]);
@@ -77,7 +85,7 @@ export function upgradeNotes(scan: ScanResult): Finding[] {
     const { now, version: to } = agents[0]!.mastra as Required<
       Pick<AgentInfo['mastra'], 'now' | 'version'>
     >;
-    const from = now.source === 'installed' || now.source === 'lockfile' ? now.version : undefined;
+    const from = measuredNow(now);
     const rows = from
       ? rowsCrossed(from, to).filter((r) => agents.every((a) => concerns(r, a)))
       : [];
@@ -85,7 +93,7 @@ export function upgradeNotes(scan: ScanResult): Finding[] {
       ? rows.length
         ? rows.map((r) => `${r.what} (${when(r, to)})`).join('; ')
         : 'nothing in the version table that concerns what these agents have'
-      : 'every row of the version table may apply, as the version it runs with now is not known exactly';
+      : `every row of the version table may apply, as the version it runs with now is ${now.version && (now.source === 'installed' || now.source === 'lockfile') ? `older than ${OLDEST_MEASURED}, the oldest measured` : 'not known exactly'}`;
     const offered = agents
       .map((a) => {
         const before = offeredNow(a);
