@@ -1,0 +1,174 @@
+/**
+ * `migrate --to-mastra` across the boundaries of the version table, measured with real
+ * @mastra/core: an app pinned below a boundary (its lockfile names the old version) sends, on the
+ * old line, every name its prompt uses; after `migrate --to-mastra` with a version above the
+ * boundary, the names its prompt uses are all offered by the target line, and a second run changes
+ * nothing. The app's keys and prompt names are read back from the migrated file; the requests come
+ * from the installed lines (test/harness/mastra-versions.ts) talking to a local fake provider.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { migrate } from '../src/migrate/migrate.ts';
+import { captureCall } from './harness/mastra-capture.ts';
+import { lineOf } from './harness/mastra-versions.ts';
+import { useFakeProvider } from './harness/provider-hooks.ts';
+import { tempProject } from './helpers/temp-project.ts';
+
+const provider = useFakeProvider();
+const made: Array<() => void> = [];
+after(() => made.forEach((cleanup) => cleanup()));
+
+interface Case {
+  boundary: string;
+  from: string;
+  to: string;
+  /** The agent's records and its prompt, as the app writes them. */
+  tools: string;
+  agents: string;
+  workflows: string;
+  prompt: string;
+  /** Whether the target needs edits (an upgrade can also make a prompt right by itself). */
+  edits: boolean;
+  /** The names the old line does not offer though the prompt uses them. */
+  wrongBefore: string[];
+}
+
+const CASES: Case[] = [
+  {
+    boundary: 'key-rewrite (0.13.2)',
+    from: '0.10.15',
+    to: '0.16.3',
+    tools: "{ 'search.web': search }",
+    agents: '{}',
+    workflows: '{}',
+    prompt: 'Look things up with `search.web` first.',
+    edits: true,
+    wrongBefore: [],
+  },
+  {
+    boundary: 'agent- and workflow- prefixes (0.22.0)',
+    from: '0.21.1',
+    to: '0.24.9',
+    tools: '{ search }',
+    agents: '{ researcher }',
+    workflows: '{ summarise }',
+    prompt: 'Use `search`, delegate to `researcher`, and run the `summarise` workflow.',
+    edits: true,
+    wrongBefore: [],
+  },
+  {
+    boundary: 'sub-agents offered as tools (0.21.1)',
+    from: '0.16.3',
+    to: '0.21.1',
+    tools: '{ search }',
+    agents: '{ researcher }',
+    workflows: '{}',
+    prompt: 'Use `search`, then delegate to `researcher`.',
+    // 0.16.3 offers sub-agents nothing; 0.21.1 offers them under their plain key: no edit needed.
+    edits: false,
+    wrongBefore: ['researcher'],
+  },
+];
+
+function app(c: Case): Record<string, string> {
+  const lock = {
+    name: 'pinned',
+    lockfileVersion: 3,
+    packages: {
+      '': { name: 'pinned', dependencies: { '@mastra/core': c.from } },
+      'node_modules/@mastra/core': { version: c.from },
+    },
+  };
+  return {
+    'package.json': `{ "name": "pinned", "type": "module", "dependencies": { "@mastra/core": "${c.from}" } }\n`,
+    'package-lock.json': `${JSON.stringify(lock, null, 2)}\n`,
+    'src/agent.ts': `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+import { createWorkflow } from '@mastra/core/workflows';
+const search = createTool({ id: 'search', description: 'Search.', execute: async () => ({}) });
+const researcher = new Agent({ name: 'researcher', description: 'Researches.', instructions: 'Research.', model: {} as never });
+const summarise = createWorkflow({ id: 'summarise' } as never) as never;
+export const lead = new Agent({
+  name: 'lead',
+  instructions: \`${c.prompt.replace(/`/g, '\\`')}\`,
+  model: {} as never,
+  tools: ${c.tools},
+  agents: ${c.agents},
+  workflows: ${c.workflows},
+});
+export async function run() {
+  return lead.generate('hi');
+}
+`,
+  };
+}
+
+/** The keys of one record of the `lead` agent and the backticked names of its prompt, as written. */
+function readBack(text: string) {
+  const lead = text.slice(text.indexOf('export const lead'));
+  const keys = (prop: string) => {
+    const body = new RegExp(`${prop}: \\{([^}]*)\\}`).exec(lead)?.[1] ?? '';
+    return body
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) =>
+        p
+          .split(':')[0]!
+          .trim()
+          .replace(/^['"]|['"]$/g, ''),
+      );
+  };
+  const prompt = /instructions: `((?:[^`\\]|\\.)*)`/.exec(lead)?.[1] ?? '';
+  return {
+    tools: keys('tools'),
+    agents: keys('agents'),
+    workflows: keys('workflows'),
+    named: [...prompt.matchAll(/\\`([^`\\]+)\\`/g)].map((m) => m[1]!),
+  };
+}
+
+describe('migrate --to-mastra, measured on the installed lines', () => {
+  for (const c of CASES)
+    test(`${c.boundary}: ${c.from} -> ${c.to}`, async () => {
+      // Outside the repository: nothing installed above it, so its lockfile decides the version.
+      const p = tempProject(app(c), os.tmpdir());
+      made.push(p.cleanup);
+      const file = path.join(p.root, 'src/agent.ts');
+      const before = readBack(readFileSync(file, 'utf8'));
+      const old = await captureCall(lineOf(c.from), provider(), before);
+      const offeredBefore = old.toolNames ?? [];
+      assert.deepEqual(
+        before.named.filter((n) => !offeredBefore.includes(n)),
+        c.wrongBefore,
+        `offered by ${c.from}: ${offeredBefore.join(', ')}`,
+      );
+
+      const result = await migrate(p.root, { toMastra: c.to, force: true });
+      assert.equal(result.written.length > 0, c.edits, 'whether the target needs edits');
+      const afterText = readFileSync(file, 'utf8');
+      const after = readBack(afterText);
+      const target = await captureCall(lineOf(c.to), provider(), after);
+      const offeredAfter = target.toolNames ?? [];
+      assert.equal(target.error, undefined);
+      for (const name of after.named)
+        assert.ok(
+          offeredAfter.includes(name),
+          `${name} is offered by ${c.to} (offered: ${offeredAfter.join(', ')})`,
+        );
+      // Where edits were made, the target would not have offered some name the app used.
+      if (c.edits)
+        assert.ok(
+          before.named.some((n) => !offeredAfter.includes(n)) ||
+            before.tools.join() !== after.tools.join(),
+          'the edits were needed',
+        );
+
+      const again = await migrate(p.root, { toMastra: c.to, force: true });
+      assert.equal(again.plan.edits.length, 0, 'a second run changes nothing');
+      assert.equal(readFileSync(file, 'utf8'), afterText);
+    });
+});
