@@ -5,10 +5,12 @@
 //
 //   node eval/score.mjs --root /tmp/fresh [--set fresh-2026-12-05] [--reports DIR] [--save DIR]
 //                       [--cli dist/bin/mastra-tool-names.js] [--repo owner+name] [--json]
+//                       [--labels eval/upgrade-labels]
 //
 // --reports reads saved reports (DIR/<owner>+<name>.json) instead of running the CLI; --save keeps
 // the reports the CLI printed. Items the labels do not cover are listed as unlabelled: label them
-// before quoting a figure.
+// before quoting a figure. A label file's `options` (e.g. ["--to-mastra", "latest"]) are passed to
+// `check`; --labels reads another folder of labels (eval/upgrade-labels: upgrade plans).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +28,7 @@ const { values: opts } = parseArgs({
     cli: { type: 'string', default: path.join(here, '..', 'dist', 'bin', 'mastra-tool-names.js') },
     repo: { type: 'string', multiple: true },
     json: { type: 'boolean', default: false },
+    labels: { type: 'string', default: path.join(here, 'labels') },
   },
 });
 if (!opts.root && !opts.reports) {
@@ -33,7 +36,7 @@ if (!opts.root && !opts.reports) {
   process.exit(2);
 }
 
-const labelDir = path.join(here, 'labels');
+const labelDir = path.resolve(opts.labels);
 const labelled = readdirSync(labelDir)
   .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(path.join(labelDir, f), 'utf8')))
@@ -48,7 +51,7 @@ function report(dir, labels) {
   try {
     out = execFileSync(
       process.execPath,
-      [opts.cli, 'check', checkout, '--format', 'json', '--no-cache'],
+      [opts.cli, 'check', checkout, '--format', 'json', '--no-cache', ...(labels.options ?? [])],
       {
         encoding: 'utf8',
         maxBuffer: 256 * 1024 * 1024,
