@@ -182,6 +182,19 @@ const RUN_ELSEWHERE: Record<string, { by: string; holds: string[] }> = {
         "'src/'",
       ],
     },
+  // docs/upgrading.md: the install is imitated (the installed 0.24.9 line linked where npm puts it).
+  'npm install @mastra/core@1.71.0 --prefix /tmp/core-1': {
+    by: 'test/verify-mastra-core.test.ts',
+    holds: ['`npm install @mastra/core@0.24.9 --prefix DIR` leaves it'],
+  },
+  'npx mastra-tool-names verify . --mastra-core /tmp/core-1': {
+    by: 'test/verify-mastra-core.test.ts',
+    holds: ["'verify', root, '--agent', 'lead', '--mastra-core', core"],
+  },
+  'npx mastra-tool-names migrate . --to-mastra 1.71.0': {
+    by: 'test/verify-mastra-core.test.ts',
+    holds: ["'migrate', root, '--to-mastra', '0.24.9'"],
+  },
   'npx mastra-tool-names check . --format json > plan.json': {
     by: 'test/package.test.ts',
     holds: ["'check'", "'--format', 'json'", "'plan.json'"],

@@ -96,6 +96,7 @@ interface VerifyArgs extends AppArgs {
   verbose: boolean;
   allowMcp: boolean;
   writeNames?: string;
+  mastraCore?: string;
 }
 
 /** 3 when an app could not be loaded; 1 for a difference, anything not measured (an app not installed too), or a scenario that threw. */
@@ -153,6 +154,11 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
         describe:
           "let the app's own MCP clients start the stdio servers it configures and reach MCP servers at local URLs (localhost, 127.0.0.1, ::1); each start is listed, anything else stays refused",
       })
+      .option('mastra-core', {
+        type: 'string',
+        describe:
+          'run the app with the @mastra/core installed in DIR instead of its own, and judge it by that version (measure an upgrade before making it: npm install @mastra/core@X --prefix DIR)',
+      })
       .option('write-names', {
         type: 'string',
         describe:
@@ -163,6 +169,10 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
       .example(
         '$0 verify . --scenarios verify.scenarios.ts --format markdown',
         'add your own calls; a pull-request comment',
+      )
+      .example(
+        '$0 verify . --mastra-core /tmp/core-1',
+        'after npm install @mastra/core@1 --prefix /tmp/core-1: what each agent would send on 1.x',
       )
       .example(
         '$0 verify . --allow-mcp --write-names .mastra-tool-names.json',
@@ -185,6 +195,7 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
         exclude: argv.exclude,
         ...(argv.allowMcp ? { allowMcp: true } : {}),
         ...(namesFile ? { names: true } : {}),
+        ...(argv.mastraCore !== undefined ? { mastraCore: path.resolve(argv.mastraCore) } : {}),
       });
     } catch (error) {
       if (error instanceof VerifyUsageError) throw new UsageError(error.message);

@@ -44,7 +44,7 @@ function appMarkdown(app: AppReport, single: boolean): string[] {
       '',
     );
     out.push(
-      `Measured with the app's own \`@mastra/core\` ${app.mastra.version ?? '(version unknown)'} (entry \`${app.entry}\`, export \`${app.export}\`), offline, ${timingText(app.timings)}.`,
+      `Measured with ${app.mastra.given ? 'the' : "the app's own"} \`@mastra/core\` ${app.mastra.version ?? '(version unknown)'}${app.mastra.given ? ' given with `--mastra-core`' : ''} (entry \`${app.entry}\`, export \`${app.export}\`), offline, ${timingText(app.timings)}.`,
       '',
     );
     if (app.requestContext)

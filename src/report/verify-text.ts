@@ -18,6 +18,10 @@ import { showKey } from './display.ts';
 import { promptNameText, promptTotalsText } from './verify-prompt.ts';
 import { PLAIN, type Style } from './style.ts';
 
+/** A load error with `--mastra-core`: the likeliest cause is a package built for another line. */
+export const GIVEN_LOAD_HINT =
+  '  It ran with the @mastra/core given with --mastra-core: the app, or a @mastra/* package it uses, may need a version of that line (install matching ones beside it, or pick another version).';
+
 export const STATUS_TEXT: Record<VerifyStatus, string> = {
   match: 'match',
   differs: 'differs',
@@ -185,9 +189,10 @@ function appText(
         `${single ? 'The app' : name} could not be loaded (${app.entry}, export ${app.export}): ${loadErrorText(app.loadError, verbose)}`,
       ),
     );
+    if (app.mastra.given) out.push(GIVEN_LOAD_HINT);
   } else {
     out.push(
-      `Measured ${name} with its own ${version} (entry ${app.entry}, export ${app.export}) ${timingText(app.timings)}; ${offlineNote(app)}`,
+      `Measured ${name} with ${app.mastra.given ? `the ${version} given with --mastra-core${app.mastra.path ? ` (${app.mastra.path})` : ''}` : `its own ${version}`} (entry ${app.entry}, export ${app.export}) ${timingText(app.timings)}; ${offlineNote(app)}`,
       '',
     );
     const context = contextLine(app);

@@ -291,7 +291,12 @@ export interface AppReport {
    * folder it was loaded from (relative to the app when inside it: a pnpm install shows
    * `node_modules/.pnpm/@mastra+core@.../node_modules/@mastra/core`).
    */
-  mastra: { version?: string; path?: string };
+  mastra: {
+    version?: string;
+    path?: string;
+    /** Loaded from `--mastra-core DIR` instead of the app's own. */
+    given?: boolean;
+  };
   outcome: 'verified' | 'load-failed' | 'not-installed';
   loadError?: LoadError;
   notInstalled?: NotInstalled;

@@ -43,12 +43,11 @@ export function resolveScenarios(root: string, file: string | undefined): string
 const here = fileURLToPath(import.meta.url);
 
 /** The child's modules, next to this file in source (.ts) and in dist (.js). */
-export const DRIVER = path.join(path.dirname(here), 'child', `driver${path.extname(here)}`);
-export const PRELOAD_SOURCE = path.join(
-  path.dirname(here),
-  'child',
-  `preload${path.extname(here)}`,
-);
+const childModule = (name: string) =>
+  path.join(path.dirname(here), 'child', `${name}${path.extname(here)}`);
+export const DRIVER = childModule('driver');
+export const PRELOAD_SOURCE = childModule('preload');
+export const CORE_HOOKS_SOURCE = childModule('core-hooks');
 
 /** tsx's loader, resolved from this package: the app does not need its own. */
 export const TSX_LOADER = import.meta.resolve('tsx');

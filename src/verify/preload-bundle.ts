@@ -6,19 +6,23 @@
 import { buildSync } from 'esbuild';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PRELOAD_SOURCE } from './paths.ts';
+import { CORE_HOOKS_SOURCE, PRELOAD_SOURCE } from './paths.ts';
 
-/** Writes the bundle into `dir`; returns its URL for `--import`. */
-export function bundlePreload(dir: string): string {
-  const outfile = path.join(dir, 'preload.mjs');
+/**
+ * Writes the bundles into `dir`: the preload, and the module hooks `--mastra-core` registers.
+ * Returns their URLs (the preload's for `--import`).
+ */
+export function bundlePreload(dir: string): { preload: string; coreHooks: string } {
   buildSync({
-    entryPoints: [PRELOAD_SOURCE],
-    outfile,
+    entryPoints: { preload: PRELOAD_SOURCE, 'core-hooks': CORE_HOOKS_SOURCE },
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     logLevel: 'silent',
   });
-  return pathToFileURL(outfile).href;
+  const url = (name: string) => pathToFileURL(path.join(dir, `${name}.mjs`)).href;
+  return { preload: url('preload'), coreHooks: url('core-hooks') };
 }

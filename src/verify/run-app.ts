@@ -34,6 +34,8 @@ export interface AppRunOptions {
   timeoutMs: number;
   /** Let the app's MCP clients start their stdio servers and reach local URLs (`--allow-mcp`). */
   allowMcp?: boolean;
+  /** `--mastra-core`: the real folder of another installed @mastra/core to run the app with. */
+  mastraCore?: string;
 }
 
 export interface AppRun {
@@ -122,7 +124,8 @@ export async function runApp(options: AppRunOptions): Promise<AppRun> {
   let done = false;
 
   try {
-    const preload = bundlePreload(tmp);
+    const { preload, coreHooks } = bundlePreload(tmp);
+    if (options.mastraCore) config.mastraCore = { dir: options.mastraCore, hooks: coreHooks };
     await new Promise<void>((resolve) => {
       // The guards first (in this thread and every worker), then the TypeScript loader, then the driver.
       const child = spawn(process.execPath, ['--import', preload, '--import', TSX_LOADER, DRIVER], {

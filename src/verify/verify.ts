@@ -19,6 +19,7 @@ import { agentReasons, compare, isToolFailure, predictAgent, predictCall } from 
 import { contextHint } from './context-hint.ts';
 import { DEFAULT_TIMEOUT_MS } from './defaults.ts';
 import { VerifyUsageError } from './errors.ts';
+import { givenCore, judgedBy, type GivenCore } from './given-core.ts';
 import { notInstalled } from './install.ts';
 import {
   VERIFY_SCHEMA_VERSION,
@@ -68,6 +69,11 @@ export interface VerifyOptions extends Pick<ScanOptions, 'include' | 'exclude' |
   allowMcp?: boolean;
   /** Build the names file (`--write-names`): the result's `names`. */
   names?: boolean;
+  /**
+   * `--mastra-core DIR`: run every app with this installed @mastra/core instead of its own (the
+   * package folder, or a folder it was installed into with `npm install --prefix`).
+   */
+  mastraCore?: string;
 }
 
 export { DEFAULT_TIMEOUT_MS } from './defaults.ts';
@@ -112,7 +118,7 @@ function readContextFile(file: string): Record<string, unknown> {
 export async function appTargets(
   target: string,
   options: VerifyOptions,
-): Promise<{ root: string; apps: AppTarget[]; single: boolean }> {
+): Promise<{ root: string; apps: AppTarget[]; single: boolean; core?: GivenCore }> {
   const root = path.resolve(target);
   if (options.timeoutMs !== undefined && !(options.timeoutMs > 0))
     throw new VerifyUsageError('--timeout must be a positive number of seconds');
@@ -129,11 +135,13 @@ export async function appTargets(
         `${flag === 'scenarios' ? 'scenarios' : 'request context'} file not found: ${file} (relative to ${apps.length === 1 ? apps[0]!.root : 'each app'})`,
       );
   }
+  const core = options.mastraCore !== undefined ? givenCore(options.mastraCore) : undefined;
   const found = await gitTop(root);
   const stop = 'top' in found ? found.top : path.parse(root).root;
   return {
     root,
     single,
+    ...(core ? { core } : {}),
     apps: apps.map((app) => {
       const scenarios = appFile(app, options.scenarios);
       const context = appFile(app, options.requestContext);
@@ -164,6 +172,7 @@ export function runTarget(
     ...(app.requestContext ? { requestContext: app.requestContext } : {}),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...(options.allowMcp ? { allowMcp: true } : {}),
+    ...(options.mastraCore !== undefined ? { mastraCore: givenCore(options.mastraCore).dir } : {}),
   });
 }
 
@@ -429,6 +438,7 @@ export function buildAppReport(
     mastra: {
       ...(run.mastraVersion ? { version: run.mastraVersion } : {}),
       ...(run.mastraPath ? { path: run.mastraPath } : {}),
+      ...(options.mastraCore !== undefined ? { given: true } : {}),
     },
     outcome: run.loadError ? 'load-failed' : 'verified',
     ...(run.loadError ? { loadError: run.loadError } : {}),
@@ -510,8 +520,10 @@ export interface VerifyResult {
 /** Runs each app (one at a time), alongside one scan of the target, then compares. */
 export async function verify(target: string, options: VerifyOptions = {}): Promise<VerifyResult> {
   const started = performance.now();
-  const { root, apps, single } = await appTargets(target, options);
+  const { root, apps, single, core } = await appTargets(target, options);
+  const toMastra = core && judgedBy(core.version);
   const scanning = scanRepository(root, {
+    ...(toMastra ? { toMastra } : {}),
     ...(options.include ? { include: options.include } : {}),
     ...(options.exclude ? { exclude: options.exclude } : {}),
     ...(options.clock ? { clock: options.clock } : {}),

@@ -13,6 +13,7 @@ import { goOffline } from './network.ts';
 import { guardProcesses, guardWorkers } from './processes.ts';
 import { CONFIG_VARIABLE, type ChildConfig, type ChildMessage } from './protocol.ts';
 import { configureMcp, configureState } from './state.ts';
+import { redirectCore } from './core-redirect.ts';
 import { redirectStorage } from './storage.ts';
 
 const config = JSON.parse(process.env[CONFIG_VARIABLE] ?? '{}') as ChildConfig;
@@ -32,6 +33,7 @@ configureMcp(
     ? (start) => process.send?.({ type: 'mcp-start', start } satisfies ChildMessage)
     : () => {},
 );
+if (config.mastraCore) redirectCore(config.mastraCore.dir, config.mastraCore.hooks);
 if (isMainThread) watchEnvReads();
 await goOffline();
 guardProcesses(config.allowedExecutables);

@@ -36,6 +36,8 @@ export interface ChildConfig {
   /** `--allow-mcp`: the app's MCP clients may start their stdio servers and reach local URLs. */
   allowMcp?: boolean;
   prompt: string;
+  /** `--mastra-core DIR`: the real folder of the @mastra/core every import resolves to, and the hooks that do it. */
+  mastraCore?: { dir: string; hooks: string };
 }
 
 export type ChildMessage =
