@@ -172,3 +172,43 @@ describe('migrate --to-mastra, measured on the installed lines', () => {
       assert.equal(readFileSync(file, 'utf8'), afterText);
     });
 });
+
+describe('migrate --to-mastra across the collision boundary (0.13.2), measured', () => {
+  test('0.10.15 -> 0.16.3: nothing that names two keys which will collide is edited; the target fails as the finding says', async () => {
+    const c: Case = {
+      ...CASES[0]!,
+      tools: "{ 'search.web': search, 'search web': search }",
+      prompt: 'Look news up with `search.web` and pages with `search web`.',
+    };
+    const files = app(c);
+    // Forcing one of them as well: toolChoice follows a key as a prompt does.
+    files['src/agent.ts'] = files['src/agent.ts']!.replace(
+      "lead.generate('hi')",
+      "lead.generate('hi', { toolChoice: { type: 'tool', toolName: 'search.web' } })",
+    );
+    const p = tempProject(files, os.tmpdir());
+    made.push(p.cleanup);
+    const file = path.join(p.root, 'src/agent.ts');
+    const text = readFileSync(file, 'utf8');
+    const spec = readBack(text);
+    const old = await captureCall(lineOf(c.from), provider(), spec);
+    assert.deepEqual(old.toolNames, ['search.web', 'search web']);
+
+    const result = await migrate(p.root, { toMastra: c.to, force: true });
+    assert.deepEqual(result.written, []);
+    assert.equal(readFileSync(file, 'utf8'), text);
+    const collision = result.plan.findings.find((f) => f.kind === 'collision');
+    assert.match(
+      collision?.message ?? '',
+      /"search\.web", "search web" all become "search_web".*Rename them yourself/,
+    );
+    const upgrade = result.plan.findings.find(
+      (f) => f.kind === 'upgrade' && f.agents?.includes('lead'),
+    );
+    assert.match(upgrade?.message ?? '', /two keys that rewrite to one name fail generate\(\)/);
+
+    const target = await captureCall(lineOf(c.to), provider(), spec);
+    assert.equal(target.toolNames, null, 'no request is sent');
+    assert.ok(target.error, 'generate() fails on the target, as both findings say');
+  });
+});

@@ -1,5 +1,5 @@
 /** Shared views of the scan that the rules work from. */
-import { rawKeyFor, wireNameFor } from '../names/normalise.ts';
+import { rawKeyFor, wireNameFor, type Collision } from '../names/normalise.ts';
 import { toWireName } from '../names/wire-name.ts';
 import {
   behaviourOf,
@@ -31,6 +31,16 @@ export function behaviourOfAgent(agent: Pick<AgentInfo, 'mastra'>): MastraBehavi
 /** The key in the agent's merged record: with the agent-/workflow- prefix its version adds. */
 export function rawKeyOf(entry: ToolEntry, agent: Pick<AgentInfo, 'mastra'>): string {
   return rawKeyFor(entry.origin, entry.key, behaviourOfAgent(agent));
+}
+
+/**
+ * Whether an entry's key is one of several that rewrite to one name: every call of the agent
+ * fails until a human renames them, so no name that follows the key is edited.
+ */
+export function inCollision(entry: ToolEntry, collisions: readonly Collision[]): boolean {
+  return collisions.some((c) =>
+    c.keys.some((k) => k.origin === entry.origin && k.key === entry.key),
+  );
 }
 
 /** The name the agent's version sends for this entry. */

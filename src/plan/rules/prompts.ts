@@ -26,6 +26,7 @@ import {
   agentEntries,
   agentLabel,
   behaviourOfAgent,
+  inCollision,
   locationKey,
   rawKeyOf,
   renderKey,
@@ -209,9 +210,7 @@ function promptName(
   routing: boolean,
 ): string | { function: string; network: string } {
   // network() lists the raw key, as `rewrite-keys` leaves it (it rewrites keys of agents not run only as a network).
-  const collides = agent.prediction.collisions.some((c) =>
-    c.keys.some((k) => k.origin === entry.origin && k.key === entry.key),
-  );
+  const collides = inCollision(entry, agent.prediction.collisions);
   const rewritten =
     rules.has('rewrite-keys') &&
     agent.runs.mode !== 'network' &&
@@ -295,6 +294,8 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
     const modeDependent = new Map<string, ModeDependent>();
     const leftInList = new Set<string>();
     for (const { entry, routing, mentions } of byTool.values()) {
+      // The keys need a human first (the collision finding says so); what follows them waits.
+      if (!routing && inCollision(entry, agent.prediction.collisions)) continue;
       const loc = locationKey(entry.keyLocation);
       const current = wireOf(entry, agent);
       const final = renamed.get(loc) ?? current;

@@ -13,6 +13,7 @@ import {
   agentLabel,
   behaviourOfAgent,
   callEntries,
+  inCollision,
   rawKeyOf,
   renderKey,
   versionUndecided,
@@ -21,12 +22,6 @@ import {
 } from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
 import { runDescription } from '../../offers/modes.ts';
-
-function inCollision(entry: ToolEntry, collisions: Collision[]): boolean {
-  return collisions.some((c) =>
-    c.keys.some((k) => k.origin === entry.origin && k.key === entry.key),
-  );
-}
 
 /** The key an entry is rewritten to: its wire name without the prefix its version adds. */
 type Runs = Pick<AgentInfo, 'mastra'>;

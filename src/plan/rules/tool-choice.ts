@@ -4,6 +4,7 @@
  * export name is changed to the wire name, and names follow any re-key. Names that match no tool,
  * or that are built at run time, are reported.
  */
+import type { Collision } from '../../names/normalise.ts';
 import { prefixKnown } from '../../names/versions.ts';
 import { isLegalToolName } from '../../names/wire-name.ts';
 import type {
@@ -17,6 +18,7 @@ import {
   agentEntries,
   agentLabel,
   callEntries,
+  inCollision,
   locationKey,
   mayComeAtRunTime,
   measuredAs,
@@ -65,6 +67,7 @@ export function planToolChoice(
     entries: ToolEntry[],
     options: CallOptionsInfo,
     where: string,
+    collisions: readonly Collision[],
   ) => {
     const label = agentLabel(agent);
     for (const [ref, option] of refs(options)) {
@@ -119,6 +122,8 @@ export function planToolChoice(
       }
       const target = targets[0]!;
       if (target === name || !isLegalToolName(target)) continue;
+      // Keys in a collision need a human first (the collision finding says so).
+      if (matches.some((e) => inCollision(e, collisions))) continue;
       // A key the plan edits gets a legal name, sent as written by every version; a prefix is
       // still the version's.
       const entry = matches[0]!;
@@ -167,7 +172,13 @@ export function planToolChoice(
   };
   for (const agent of scan.agents)
     if (agent.defaultOptions)
-      check(agent, agentEntries(agent), agent.defaultOptions, 'defaultOptions');
+      check(
+        agent,
+        agentEntries(agent),
+        agent.defaultOptions,
+        'defaultOptions',
+        agent.prediction.collisions,
+      );
   for (const call of scan.calls) {
     const agent = call.agentIndex === undefined ? undefined : scan.agents[call.agentIndex];
     if (agent)
@@ -176,6 +187,7 @@ export function planToolChoice(
         [...agentEntries(agent), ...callEntries(call)],
         call.options,
         `${call.method}() at ${call.location.file}:${call.location.line}`,
+        call.prediction?.collisions ?? agent.prediction.collisions,
       );
   }
   return { edits, findings };
