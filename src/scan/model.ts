@@ -457,8 +457,13 @@ export interface Comparison {
    * (`as X['input']`, `X = InferUITool<typeof tool>`), or by equal words of the tool's id or key.
    */
   staleOf?: {
-    evidence: 'cast' | 'words';
+    evidence: 'cast' | 'words' | 'alias';
     tools: Array<{ agentIndex: number; origin: ToolOrigin; key: string }>;
+    /**
+     * A workspace tool's own name (`execute_command`), which the agents whose workspace has it are
+     * offered under another (`mastra_workspace_execute_command`); no agent offers the name itself.
+     */
+    alias?: { as: string; agentIndexes: number[] };
     /** The tool the branch casts to, when the project defines it but no agent offers it. */
     unoffered?: { name: string; id: string };
   };

@@ -143,6 +143,18 @@ function staleComparisons(scan: ScanResult, finalNames: ReadonlyMap<string, stri
       const id = 'id' in entry.value ? entry.value.id : undefined;
       about ||= `the tool ${entry.valueName ?? entry.key}${id && id !== entry.key ? ` (id "${id}")` : ''}`;
     }
+    const alias = c.staleOf.alias;
+    if (alias) {
+      const labels = alias.agentIndexes.map((i) => agentLabel(scan.agents[i]!));
+      out.push({
+        kind: 'reference',
+        rule: 'references',
+        message: `code compares a tool name with "${c.value}", which names no tool: it is the workspace's own name for the tool ${labels.join(', ')} ${labels.length === 1 ? 'is' : 'are'} offered as "${alias.as}", so this test never matches; left for you to change`,
+        locations: [c.location],
+        agents: labels,
+      });
+      continue;
+    }
     const unoffered = c.staleOf.unoffered;
     if (unoffered && names.size === 0) {
       out.push({

@@ -116,6 +116,36 @@ export function createToolId(definition: Node): string | undefined {
 }
 
 /**
+ * A name that is a workspace tool's own name (or its default once the config renames it) for the
+ * agents whose workspace has that tool, when every one of them offers it under the same other name
+ * and no agent's run-time sources can add the name itself (all bounded, none listing it or a
+ * prefix of it): a test against it cannot match.
+ */
+function aliasOf(
+  value: string,
+  agents: readonly AgentInfo[],
+): { as: string; agentIndexes: number[] } | undefined {
+  const as = new Set<string>();
+  const agentIndexes: number[] = [];
+  for (const agent of agents) {
+    for (const source of agent.tools.runtime) {
+      if (
+        !source.bounded ||
+        source.names?.includes(value) ||
+        source.prefixes.some((p) => value.startsWith(p))
+      )
+        return undefined;
+      const found = source.aliases?.find((a) => a.name === value);
+      if (found) {
+        as.add(found.as);
+        if (!agentIndexes.includes(agent.index)) agentIndexes.push(agent.index);
+      }
+    }
+  }
+  return as.size === 1 ? { as: [...as][0]!, agentIndexes } : undefined;
+}
+
+/**
  * The tool an unmatched compared string stands for, on the evidence above: by the branch's cast
  * (`castTo`, where the cast tool is defined) or by equal words; undefined without evidence or when
  * the words fit more than one tool.
@@ -157,6 +187,8 @@ export function staleOf(
     if (!offered && castTo.id && own.some((n) => significantWords(n).some((w) => words.has(w))))
       return { evidence: 'cast', tools: [], unoffered: { name: castTo.name, id: castTo.id } };
   }
+  const alias = aliasOf(value, agents);
+  if (alias) return { evidence: 'alias', tools: [], alias };
   const words = nameWords(value).join(' ');
   if (nameWords(value).length < 2) return undefined;
   return pick(
