@@ -11,6 +11,7 @@
  * - `network` mode: the routing agent is given raw keys (`networkListing`).
  */
 import { networkListing } from '../names/network.ts';
+import { nativeToolName } from '../names/provider-tools.ts';
 import { toWireName } from '../names/wire-name.ts';
 import type { AgentInfo, CallSite, RuntimeTools, ScanResult, ToolEntry } from '../scan/model.ts';
 import { agentEntries, agentLabel, callEntries, wireOf } from '../plan/agents.ts';
@@ -65,6 +66,17 @@ function offersOf(scan: ScanResult, agent: AgentInfo): AgentOffers {
       ...(entry ? { entry } : {}),
     });
   }
+  // A provider's own tool is sent as that provider's tool: the model knows it by the provider's name.
+  for (const e of entries)
+    if (e.value.kind === 'provider-defined') {
+      const native = nativeToolName(e.value.call);
+      if (native)
+        add(names.function, native, {
+          name: native,
+          certainty: e.conditional ? 'possible' : 'certain',
+          entry: e,
+        });
+    }
   for (const c of agent.prediction.collisions)
     add(names.function, c.name, { name: c.name, certainty: 'possible' });
   for (const call of calls)
