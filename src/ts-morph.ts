@@ -54,6 +54,7 @@ export declare namespace ts {
 export type {
   ArrowFunction,
   CallExpression,
+  ClassDeclaration,
   Expression,
   FunctionDeclaration,
   FunctionExpression,

@@ -77,7 +77,8 @@ export interface Unresolved {
 export interface RuntimeTools {
   origin: ToolOrigin;
   location: Location;
-  kind: 'mcp' | 'registry' | 'browser' | 'workspace' | 'skills' | 'tool-search' | 'memory';
+  kind:
+    'mcp' | 'registry' | 'browser' | 'workspace' | 'skills' | 'tool-search' | 'memory' | 'signals';
   text: string;
   /** Known name prefixes: MCP names are `${server}_${tool}` with the tool part unknown. */
   prefixes: string[];

@@ -24,6 +24,7 @@ import {
 } from '../values/agent-runtime-tools.ts';
 import type { RuntimeTools } from '../model.ts';
 import { memoryTools } from '../values/memory-tools.ts';
+import { signalTools } from '../values/signal-tools.ts';
 
 export function findAgentConstructors(file: SourceFile): NewExpression[] {
   // A file without the `new` keyword has no constructor call: skip the walk.
@@ -142,6 +143,7 @@ export function optionTools(
   const skills = prop('skills');
   const processors = prop('inputProcessors');
   const memory = prop('memory');
+  const signals = prop('signals');
   const fromWorkspace = workspace ? workspaceTools(ctx, workspace, owner) : [];
   return [
     ...(browser ? [browserTools(ctx, browser)] : []),
@@ -149,6 +151,7 @@ export function optionTools(
     ...(skills ? [skillTools(ctx, skills)] : []),
     ...(processors ? processorTools(ctx, processors) : []),
     ...(memory ? memoryTools(ctx, memory) : []),
+    ...(signals ? signalTools(ctx, signals) : []),
   ];
 }
 

@@ -67,6 +67,7 @@ const NAMING = new Set([
   'browser',
   'skills',
   'inputProcessors',
+  'signals',
   'defaultOptions',
   'defaultNetworkOptions',
 ]);
