@@ -136,3 +136,38 @@ export async function run() { return a.generate('hi'); }
     p.cleanup();
   }
 });
+
+test('the network() rows concern only an agent that code runs with network(), not one nothing shows how it runs', async () => {
+  const lock = {
+    name: 'net',
+    lockfileVersion: 3,
+    packages: {
+      '': { name: 'net', dependencies: { '@mastra/core': '0.10.15' } },
+      'node_modules/@mastra/core': { version: '0.10.15' },
+    },
+  };
+  const p = tempProject({
+    'package.json':
+      '{ "name": "net", "type": "module", "dependencies": { "@mastra/core": "0.10.15" } }\n',
+    'package-lock.json': JSON.stringify(lock),
+    'src/agent.ts': `import { Agent } from '@mastra/core/agent';
+const helper = new Agent({ name: 'helper', description: 'Helps.', instructions: 'Help.', model: {} as never });
+export const routed = new Agent({ name: 'routed', instructions: 'Route.', model: {} as never, agents: { helper } });
+export const idle = new Agent({ name: 'idle', instructions: 'Answer.', model: {} as never, agents: { helper } });
+export async function run() {
+  return routed.network('hi');
+}
+`,
+  });
+  try {
+    const notes = buildPlan(await scanRepository(p.root, { toMastra: 'latest' })).findings.filter(
+      (f) => f.kind === 'upgrade',
+    );
+    const about = (label: string) => notes.find((n) => n.agents?.includes(label))?.message ?? '';
+    assert.match(about('routed'), /agent\.network\(\) exists/);
+    assert.match(about('idle'), /`agent-KEY`/);
+    assert.doesNotMatch(about('idle'), /agent\.network\(\) exists/);
+  } finally {
+    p.cleanup();
+  }
+});

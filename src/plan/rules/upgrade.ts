@@ -47,7 +47,12 @@ function concerns(row: VersionRow, agent: AgentInfo): boolean {
       return tools.some((e) => 'id' in e.value && e.value.id !== undefined && e.value.id !== e.key);
     case 'agent-network':
     case 'network-runs-by-id':
-      return agent.runs.networkCalls.length > 0 || agent.runs.mode !== 'function';
+      // Only where something shows network() runs it: a row about a mode no code uses is noise.
+      return (
+        agent.runs.networkCalls.length > 0 ||
+        agent.runs.mode === 'network' ||
+        agent.runs.mode === 'both'
+      );
     default:
       return false;
   }
