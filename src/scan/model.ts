@@ -90,6 +90,8 @@ export interface RuntimeTools {
    * (`mastra_workspace_read_file` for `view`).
    */
   aliases?: Array<{ name: string; as: string }>;
+  /** `skills`: the `SKILL.md` files its paths hold (relative); the model reads one when it loads it. */
+  skillFiles?: string[];
   /**
    * Every name the source can add starts with one of `prefixes` or is one of `names`. When false,
    * it may add any name.

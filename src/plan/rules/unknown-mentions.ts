@@ -11,8 +11,14 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { RUN_MODES, type AgentOffers, type Offers } from '../../offers/index.ts';
-import { findName, fragmentLocation, inCodeBlock } from '../../scan/mentions/mentions.ts';
+import {
+  findName,
+  fragmentLocation,
+  inCodeBlock,
+  inFrontMatter,
+} from '../../scan/mentions/mentions.ts';
 import { isNameShaped } from '../../scan/mentions/word-shape.ts';
+import { loadsSkills } from '../../scan/mentions/skill-names.ts';
 import type { AgentInfo, Location, ScanResult, TextFragment } from '../../scan/model.ts';
 import { toWireName } from '../../names/wire-name.ts';
 import {
@@ -419,7 +425,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       if (!isNameShaped(name)) continue;
       for (const f of agent.instructions)
         for (const at of findName(f.text, name)) {
-          if (inInvalidList(f.text, at) || inFence(f.text, at)) continue;
+          if (inInvalidList(f.text, at) || inFence(f.text, at) || inFrontMatter(f, at)) continue;
           // The line rules still hold: a line about another agent, a negation, a description.
           const lineStart = f.text.lastIndexOf('\n', at - 1) + 1;
           const lineEnd = f.text.indexOf('\n', at);
@@ -439,6 +445,8 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         }
     }
     for (const [name, locations] of found) {
+      // A skill's name is what the model passes to the `skill` tool, not a tool (skill-names.ts).
+      if (loadsSkills(agent) && scan.skills?.some((s) => s.name === name)) continue;
       const alias = aliases.get(name);
       const why =
         alias !== undefined && !offers.offered(agent, name)

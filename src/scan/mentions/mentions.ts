@@ -71,7 +71,7 @@ export function inCodeBlock(text: string, at: number): boolean {
 }
 
 /** Inside the `---` front matter a prompt file starts with (a BOM before it is allowed). */
-function inFrontMatter(fragment: TextFragment, at: number): boolean {
+export function inFrontMatter(fragment: TextFragment, at: number): boolean {
   if (fragment.quote !== 'file') return false;
   const open = /^\uFEFF?---\r?\n/.exec(fragment.text);
   if (!open) return false;

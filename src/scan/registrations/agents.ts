@@ -7,12 +7,14 @@ import {
   mayBeMastraExport,
   propertyValue,
   resolveValue,
+  type ScanContext,
 } from '../ast.ts';
 import { readCallOptions } from './call-options.ts';
 import { contextKeys } from './context-keys.ts';
-import type { AgentDraft, ToolSet, UnreadPrompt } from '../model.ts';
+import path from 'node:path';
+import type { AgentDraft, TextFragment, ToolSet, UnreadPrompt } from '../model.ts';
 import { staticString } from '../values/static-value.ts';
-import { textFragments } from '../mentions/prompt-text.ts';
+import { fileFragment, textFragments } from '../mentions/prompt-text.ts';
 import { offerDescriptions } from '../mentions/descriptions.ts';
 import { emptyToolSet, readToolMap, type MapContext } from '../values/tool-map.ts';
 import {
@@ -100,6 +102,7 @@ export function readAgent(
     instructions: [
       ...(instructions ? textFragments(ctx, instructions, 'instructions', unread) : []),
       ...(routing ? textFragments(ctx, routing, 'routing-instructions', unread) : []),
+      ...skillTexts(ctx, offered.tools.runtime),
     ],
     ...(unread.length ? { unreadPrompts: unread } : {}),
     descriptions: offerDescriptions(ctx, node, [
@@ -155,6 +158,13 @@ export function optionTools(
   ];
 }
 
+/** The skill files its run-time sources hold, as text its model reads when it loads a skill. */
+function skillTexts(ctx: ScanContext, runtime: readonly RuntimeTools[]): TextFragment[] {
+  return runtime.flatMap((r) =>
+    (r.skillFiles ?? []).flatMap((f) => fileFragment(ctx, path.join(ctx.root, f), 'instructions')),
+  );
+}
+
 /**
  * A workspace set on `new Mastra({ workspace })` is what every agent it registers uses when it has
  * none of its own (Agent.getWorkspace() falls back to it; measured with 1.71.0).
@@ -163,11 +173,11 @@ export function inheritWorkspace(ctx: MapContext, agent: AgentDraft, workspace: 
   const runtime = agent.tools.runtime;
   if (runtime.some((r) => r.kind === 'workspace')) return;
   const ownBrowser = runtime.some((r) => r.kind === 'browser');
-  runtime.push(
-    ...workspaceTools(ctx, workspace, 'mastra').filter(
-      (r) => !(ownBrowser && r.kind === 'browser'),
-    ),
+  const added = workspaceTools(ctx, workspace, 'mastra').filter(
+    (r) => !(ownBrowser && r.kind === 'browser'),
   );
+  runtime.push(...added);
+  agent.instructions.push(...skillTexts(ctx, added));
 }
 
 /**

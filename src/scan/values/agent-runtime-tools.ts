@@ -17,11 +17,13 @@ import {
   locate,
   mastraExport,
   propertyValue,
+  relativePath,
   resolveValue,
   shortCallee,
   type ScanContext,
 } from '../ast.ts';
 import type { RuntimeTools } from '../model.ts';
+import { skillFiles } from '../mentions/skill-files.ts';
 import { staticString } from './static-value.ts';
 import { keyOf, readToolMap, type MapContext } from './tool-map.ts';
 
@@ -99,11 +101,13 @@ export function browserTools(ctx: ScanContext, node: Node): RuntimeTools {
 
 /** The tools an agent's `skills` option adds. */
 export function skillTools(ctx: ScanContext, node: Node): RuntimeTools {
+  const files = skillFiles(ctx, node).map((f) => relativePath(ctx, f));
   return record(ctx, node, {
     kind: 'skills',
     prefixes: [],
     names: [...SKILL_TOOLS],
     bounded: true,
+    ...(files.length ? { skillFiles: files } : {}),
     reason: `skills add the tools ${SKILL_TOOLS.join(', ')} when the agent runs`,
   });
 }
