@@ -51,7 +51,7 @@ function skillsIn(folder: string): string[] {
   const out: string[] = [];
   const own = path.join(folder, 'SKILL.md');
   if (existsSync(own)) out.push(own);
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(folder);
   } catch {
