@@ -71,6 +71,19 @@ const CASES: Case[] = [
     edits: false,
     wrongBefore: ['researcher'],
   },
+  {
+    boundary: 'call-by-id (0.20.0)',
+    from: '0.16.3',
+    to: '0.21.1',
+    // The prompt names the tool by its id; from 0.20.0 a call by id runs, but the model is still
+    // offered only the key, so the prompt must name the key (or the key become the id).
+    tools: '{ searchWeb: search }',
+    agents: '{}',
+    workflows: '{}',
+    prompt: 'Look things up with `search` first.',
+    edits: true,
+    wrongBefore: ['search'],
+  },
 ];
 
 function app(c: Case): Record<string, string> {
@@ -210,5 +223,38 @@ describe('migrate --to-mastra across the collision boundary (0.13.2), measured',
     const target = await captureCall(lineOf(c.to), provider(), spec);
     assert.equal(target.toolNames, null, 'no request is sent');
     assert.ok(target.error, 'generate() fails on the target, as both findings say');
+  });
+});
+
+describe('migrate --to-mastra across the legacy AgentNetwork removal (0.17.0), measured', () => {
+  test('0.16.3 -> 0.21.1: the note says the class goes and the app cannot load; the lines agree', async () => {
+    const c: Case = { ...CASES[2]!, agents: '{}', prompt: 'Use `search`.' };
+    const files = app(c);
+    files['src/network.ts'] = `import { AgentNetwork } from '@mastra/core/network';
+import { lead } from './agent';
+export const team = new AgentNetwork({ name: 'Team', instructions: 'Route.', model: {} as never, agents: [lead] });
+`;
+    const p = tempProject(files, os.tmpdir());
+    made.push(p.cleanup);
+    const result = await migrate(p.root, { toMastra: c.to, force: true, dryRun: true });
+    const note = result.plan.findings.find(
+      (f) => f.kind === 'upgrade' && f.locations[0]?.file === 'src/network.ts',
+    );
+    assert.match(
+      note?.message ?? '',
+      /removes AgentNetwork \(gone in 0\.17\.0\): its module no longer exists, so the app fails to load/,
+    );
+    // What the note says, on the installed lines: the class is there on 0.16.3 and gone on 0.21.1.
+    const old = (await import(`${lineOf(c.from).pkg}/network`)) as Record<string, unknown>;
+    assert.equal(typeof old.AgentNetwork, 'function');
+    await assert.rejects(import(`${lineOf(c.to).pkg}/network`));
+    // Within the versions that have it, nothing is said.
+    const same = await migrate(p.root, { toMastra: c.from, force: true, dryRun: true });
+    assert.equal(
+      same.plan.findings.filter(
+        (f) => f.kind === 'upgrade' && f.locations[0]?.file === 'src/network.ts',
+      ).length,
+      0,
+    );
   });
 });

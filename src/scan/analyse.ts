@@ -64,6 +64,7 @@ import {
 } from './model.ts';
 import { findNameUses } from './mentions/name-uses.ts';
 import { staleOf } from './mentions/stale-comparisons.ts';
+import { legacyNetworks } from './registrations/legacy-networks.ts';
 import { foreignFunctionTools } from './mentions/foreign-tools.ts';
 import { sdkServerTools } from './mentions/sdk-server-tools.ts';
 import { appWorkflows } from './mentions/app-workflows.ts';
@@ -599,6 +600,7 @@ export function analyse(
   );
   const serverTools = sdkServerTools(ctx, sourceFiles);
   const workflowIds = appWorkflows(ctx, sourceFiles);
+  const networks = sourceFiles.flatMap((sf) => inFile(sf, () => legacyNetworks(ctx, sf)));
   const usedDeclarations = agents.some((a) =>
     a.tools.entries.some(
       (e) => e.value.kind === 'builtin' && e.value.idSource === 'installed-declarations',
@@ -633,6 +635,7 @@ export function analyse(
     dataWords: [...new Set(sourceFiles.flatMap((sf) => inFile(sf, () => dataWords(sf))))].sort(),
     ...(serverTools.length ? { serverTools } : {}),
     ...(workflowIds.length ? { appWorkflows: workflowIds } : {}),
+    ...(networks.length ? { legacyNetworks: networks } : {}),
   };
 }
 

@@ -472,6 +472,13 @@ export interface Comparison {
   };
 }
 
+/** `new AgentNetwork(...)` / `new NewAgentNetwork(...)`, with the version-table row that removes it. */
+export interface LegacyNetwork {
+  rule: 'legacy-agent-network' | 'vnext-agent-network';
+  className: string;
+  location: Location;
+}
+
 export interface ScanResult {
   schemaVersion: typeof SCAN_SCHEMA_VERSION;
   root: string;
@@ -510,6 +517,8 @@ export interface ScanResult {
   delegationIds: DelegationIdComparison[];
   /** Schema fields and enum values shaped like tool names (`patch_json`): data, not tools. */
   dataWords: string[];
+  /** Constructions of the network classes @mastra/core removed (legacy-networks.ts). */
+  legacyNetworks?: LegacyNetwork[];
   /** Tools of MCP servers the app writes with the MCP SDK for another client (`server.tool('x', ...)`). */
   serverTools?: Array<{ name: string; location: Location }>;
   /** Workflows the app defines (`createWorkflow({ id })`), by id. */

@@ -115,5 +115,43 @@ export function upgradeNotes(scan: ScanResult): Finding[] {
       agents: agents.map(agentLabel),
     });
   }
+  out.push(...networkNotes(scan));
   return out;
+}
+
+/** The length of the folder path two files share. */
+function shared(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n]) n++;
+  return n;
+}
+
+/**
+ * A removed network class the app constructs, when the move removes it: the app no longer loads,
+ * whatever the names. The move is that of the agent nearest to it in the tree (its package's).
+ */
+function networkNotes(scan: ScanResult): Finding[] {
+  const moving = scan.agents.filter((a) => a.mastra.source === 'target' && a.mastra.now);
+  return (scan.legacyNetworks ?? []).flatMap((net) => {
+    const agent = [...moving].sort(
+      (a, b) =>
+        shared(b.location.file, net.location.file) - shared(a.location.file, net.location.file),
+    )[0];
+    const row = VERSION_TABLE.find((r) => r.rule === net.rule);
+    if (!agent || !row?.removedIn) return [];
+    const { now, version: to } = agent.mastra;
+    if (!to || ruleHolds(row.rule, to)) return [];
+    const from = measuredNow(now!);
+    if (from && !ruleHolds(row.rule, from)) return [];
+    return [
+      {
+        kind: 'upgrade',
+        message: `moving from ${describeVersion(now!)} to @mastra/core ${to} removes ${net.className} (gone in ${row.removedIn}${from ? '' : '; the version it runs with now is not measured, so it may already be gone'}): its module no longer exists, so the app fails to load whatever the names. No edit of names undoes this: rebuild it as agent.network() on an agent given these agents as sub-agents`,
+        locations: [net.location],
+        agents: [],
+      },
+    ];
+  });
 }
