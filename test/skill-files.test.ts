@@ -21,6 +21,7 @@ description: Live-web research.
 ---
 1. Call \`web-search\` with a focused query.
 2. Fetch the best result with \`fetchPage\`.
+3. For a project of the other platform, call \`platform_api_tool\` and \`audit-runner-agent\`.
 `;
 
 const app = (skillsPath: string) => ({

@@ -360,6 +360,12 @@ export interface TextFragment {
    * "[object Object]", not a name. The expression as written; the fragment's text is empty.
    */
   toolObject?: string;
+  /**
+   * A skill's `SKILL.md`, read when the model loads it. Written for any agent that loads the skill
+   * (often for other tools too), so a name it uses that matches none of the agent's tools is not
+   * reported; names that match one follow it like any prompt's.
+   */
+  skill?: true;
 }
 
 export type MentionMatch = 'wire-name' | 'key' | 'id' | 'export-name';

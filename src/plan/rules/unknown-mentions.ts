@@ -333,7 +333,9 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     const messages = scan.calls
       .filter((c) => c.agentIndex === agent.index)
       .flatMap((c) => c.prompts);
-    for (const f of [...agent.instructions, ...agent.descriptions, ...messages]) {
+    // A skill's text can name tools of anything it was written for: only what matches is followed.
+    const prompts = agent.instructions.filter((f) => !f.skill);
+    for (const f of [...prompts, ...agent.descriptions, ...messages]) {
       if (f.toolObject !== undefined) {
         out.push(toolObjectFinding(f, f.toolObject, o.label, offeredAs.get(f.toolObject)));
         continue;
@@ -412,7 +414,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     const ownKeys = new Set(agentEntries(agent).map((e) => e.key));
     // A workspace tool the list names by its own words (`- readFile: ...`) is one of them too.
     const ownOrAlias = { has: (n: string) => ownKeys.has(n) || aliases.has(n) };
-    for (const f of agent.instructions)
+    for (const f of prompts)
       for (const t of ownListTerms(f.text, ownOrAlias)) {
         if (ownKeys.has(t.term) || known.has(t.term) || fromRuntime(t.term)) continue;
         if (inInvalidList(f.text, t.offset) || inFence(f.text, t.offset)) continue;
@@ -423,7 +425,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     // or without words around it that say so ("then search again with webSearchTool").
     for (const [name, locations] of found) {
       if (!isNameShaped(name)) continue;
-      for (const f of agent.instructions)
+      for (const f of prompts)
         for (const at of findName(f.text, name)) {
           if (inInvalidList(f.text, at) || inFence(f.text, at) || inFrontMatter(f, at)) continue;
           // The line rules still hold: a line about another agent, a negation, a description.

@@ -161,7 +161,12 @@ export function optionTools(
 /** The skill files its run-time sources hold, as text its model reads when it loads a skill. */
 function skillTexts(ctx: ScanContext, runtime: readonly RuntimeTools[]): TextFragment[] {
   return runtime.flatMap((r) =>
-    (r.skillFiles ?? []).flatMap((f) => fileFragment(ctx, path.join(ctx.root, f), 'instructions')),
+    (r.skillFiles ?? []).flatMap((f) =>
+      fileFragment(ctx, path.join(ctx.root, f), 'instructions').map((t) => ({
+        ...t,
+        skill: true as const,
+      })),
+    ),
   );
 }
 
