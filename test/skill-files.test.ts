@@ -5,6 +5,8 @@
  * (a string relative to the package folder) or below a root found at run time
  * (`join(ROOT, 'skills')`). A `SKILL.md` outside those paths (a coding assistant's) is not read, a
  * skill's own front matter names no tool, and a prompt naming a skill passes a value to `skill`.
+ * A skill is written for whatever loads it: a name in it that matches none of the agent's tools is
+ * not reported.
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
