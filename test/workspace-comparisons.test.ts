@@ -2,7 +2,8 @@
  * Code that tests a tool name against a workspace tool's own name (`execute_command`, a key of a
  * status table looked up by the called tool's name) never matches: the agents whose workspace has
  * the tool are offered it as `mastra_workspace_execute_command`. Reported with that name, never
- * edited; not when some run-time source could add the plain name itself.
+ * edited; not when some run-time source could add the plain name itself, nor when the same test
+ * also accepts the offered name.
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
@@ -30,6 +31,9 @@ const LABELS: Record<string, string> = {
   execute_command: 'is running a command',
   list_files: 'is listing files',
 };
+export function isShell(toolName: string) {
+  return toolName === 'grep' || toolName === 'mastra_workspace_grep' || toolName === 'search';
+}
 export function status(chunk: { payload: { toolName: string } }) {
   return LABELS[chunk.payload.toolName] ?? 'is working';
 }

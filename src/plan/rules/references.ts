@@ -144,6 +144,8 @@ function staleComparisons(scan: ScanResult, finalNames: ReadonlyMap<string, stri
       about ||= `the tool ${entry.valueName ?? entry.key}${id && id !== entry.key ? ` (id "${id}")` : ''}`;
     }
     const alias = c.staleOf.alias;
+    // `name === 'execute_command' || name === 'mastra_workspace_execute_command'` accepts both.
+    if (alias && c.alternatives.includes(alias.as)) continue;
     if (alias) {
       const labels = alias.agentIndexes.map((i) => agentLabel(scan.agents[i]!));
       out.push({
