@@ -171,3 +171,33 @@ export async function run() {
     p.cleanup();
   }
 });
+
+test('the call-by-id row concerns an agent whose tools the scan cannot read (a wrapper may hide an id)', async () => {
+  const lock = {
+    name: 'wrapped',
+    lockfileVersion: 3,
+    packages: {
+      '': { name: 'wrapped', dependencies: { '@mastra/core': '0.10.15' } },
+      'node_modules/@mastra/core': { version: '0.10.15' },
+    },
+  };
+  const p = tempProject({
+    'package.json':
+      '{ "name": "wrapped", "type": "module", "dependencies": { "@mastra/core": "0.10.15" } }\n',
+    'package-lock.json': JSON.stringify(lock),
+    'src/agent.ts': `import { Agent } from '@mastra/core/agent';
+declare function logged<T>(tool: T): T;
+declare const search: unknown;
+export const a = new Agent({ name: 'a', instructions: 'Help.', model: {} as never, tools: { search: logged(search) } });
+export async function run() { return a.generate('hi'); }
+`,
+  });
+  try {
+    const [note] = buildPlan(await scanRepository(p.root, { toMastra: 'latest' })).findings.filter(
+      (f) => f.kind === 'upgrade',
+    );
+    assert.match(note!.message, /run a tool the model calls by the tool's id .*\(from 0\.20\.0\)/);
+  } finally {
+    p.cleanup();
+  }
+});

@@ -44,7 +44,12 @@ function concerns(row: VersionRow, agent: AgentInfo): boolean {
     case 'workflow-prefix':
       return agent.workflows.entries.length > 0;
     case 'call-by-id':
-      return tools.some((e) => 'id' in e.value && e.value.id !== undefined && e.value.id !== e.key);
+      // A tool whose value the scan cannot read (a wrapper) may have an id other than its key.
+      return tools.some((e) =>
+        'id' in e.value && e.value.id !== undefined
+          ? e.value.id !== e.key
+          : e.value.kind === 'unknown',
+      );
     case 'agent-network':
     case 'network-runs-by-id':
       // Only where something shows network() runs it: a row about a mode no code uses is noise.
