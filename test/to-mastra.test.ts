@@ -201,3 +201,33 @@ export async function run() { return a.generate('hi'); }
     p.cleanup();
   }
 });
+
+test('in a monorepo each package moves from its own version', async () => {
+  // apps/legacy runs with 0.10.15 (its lockfile entry), apps/current with the installed 1.71.0.
+  const scan = await scanRepository(path.join(FIXTURES, 'versions/monorepo'), {
+    toMastra: '1.71.0',
+  });
+  const legacy = scan.agents.find((a) => a.name === 'legacy-writer')!;
+  const current = scan.agents.find((a) => a.name === 'current-writer')!;
+  assert.equal(legacy.mastra.source, 'target');
+  assert.equal(legacy.mastra.now?.version, '0.10.15');
+  // Already on the target: judged as it is, no move.
+  assert.equal(current.mastra.source, 'installed');
+  const plan = buildPlan(scan);
+  assert.deepEqual(
+    plan.edits
+      .filter((e) => e.rule === 'prompts')
+      .map((e) => `${e.location.file}: ${e.before} -> ${e.after}`)
+      .sort(),
+    [
+      'apps/current/src/mastra/agents/writer.ts: summarise -> workflow-summarise',
+      'apps/legacy/src/mastra/agents/writer.ts: summarise -> workflow-summarise',
+    ],
+  );
+  const notes = plan.findings.filter((f) => f.kind === 'upgrade');
+  assert.deepEqual(
+    notes.map((n) => n.agents),
+    [['legacy-writer']],
+  );
+  assert.match(notes[0]!.message, /^moving from @mastra\/core 0\.10\.15 \(from pnpm-lock\.yaml\)/);
+});
