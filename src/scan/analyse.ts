@@ -554,8 +554,9 @@ export function analyse(
       const own = agentIndex === undefined ? [] : all.filter((n) => n.agentIndex === agentIndex);
       const matches = own.length ? own : all;
       if (matches.length === 0) {
-        // A `tool-…` part type that names no tool is some other part, not a stale name.
-        if (literal.prefix) continue;
+        // A `tool-…` part type that names no tool is some other part, not a stale name; a
+        // constant's value that names none is not asked about (it may hold anything).
+        if (literal.prefix || literal.via !== undefined) continue;
         // The type checker is asked only when a stale name could follow from its answer. A
         // function tool the app defines for another SDK's model is that model's name, not stale.
         const candidate = foreignTools().has(literal.value)
@@ -589,6 +590,7 @@ export function analyse(
         ...(literal.alternatives.length ? { alternatives: literal.alternatives } : {}),
         ...(literal.prefix ? { prefix: literal.prefix } : {}),
         ...(literal.objectKey ? { objectKey: true } : {}),
+        ...(literal.via !== undefined ? { via: literal.via } : {}),
         raw: literal.raw,
         ...(agentIndex === undefined ? {} : { agentIndex }),
       });

@@ -396,6 +396,11 @@ export interface Mention {
   prefix?: string;
   /** Comparisons: a plain (unquoted) key of a table looked up by a tool name. */
   objectKey?: boolean;
+  /**
+   * Comparisons: the name is the value of a constant (`WorkflowId.Generate`, an enum member or a
+   * `const`), written elsewhere and often used for more than this test: reported, never edited.
+   */
+  via?: string;
 }
 
 export interface MentionTarget {
@@ -460,6 +465,8 @@ export interface Comparison {
   prefix?: string;
   /** A plain (unquoted) key of a table looked up by a tool name: changed as a property key. */
   objectKey?: boolean;
+  /** The constant the compared string is the value of (see Mention.via). */
+  via?: string;
   /**
    * A string that names no tool, compared with a value that holds the names of known agents' tools,
    * and the tool it stands for: by the cast of the branch it guards

@@ -89,6 +89,16 @@ export function planReferences(
       continue;
     }
     const [final, { current, agents }] = [...targets][0]!;
+    if (m.via !== undefined) {
+      findings.push({
+        kind: 'reference',
+        rule: 'references',
+        message: `code compares a tool name with ${m.via} ("${m.name}"), but the model calls the tool "${final}"; the name comes from a constant that may serve other code too, so it is left for you to change`,
+        locations: [m.location],
+        agents,
+      });
+      continue;
+    }
     if (!m.provable) {
       findings.push({
         kind: 'reference',

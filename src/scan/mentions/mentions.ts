@@ -420,6 +420,24 @@ function literalValue(node: Node): string | undefined {
     : undefined;
 }
 
+/**
+ * The string a constant holds: an enum member with a string initializer (`WorkflowId.Generate`),
+ * or a `const` (or a property of a `const` object) initialised with a string literal.
+ */
+function constantValue(node: Node): string | undefined {
+  const n = unwrap(node);
+  if (!Node.isPropertyAccessExpression(n) && !Node.isIdentifier(n)) return undefined;
+  const symbol = n.getSymbol();
+  const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
+  const decl = target?.getDeclarations()[0];
+  if (decl && Node.isEnumMember(decl)) {
+    const init = decl.getInitializer();
+    return init ? literalValue(init) : undefined;
+  }
+  const value = resolveValue(n);
+  return value !== n ? literalValue(value) : undefined;
+}
+
 /** AI SDK stream chunk types that start with `tool-` but name no tool. */
 const CHUNK_TYPE = /^tool-(call|result|error|input|output|approval)/;
 
@@ -477,12 +495,13 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
     const partType = !isToolNameExpr(compared);
     const holder = n.getParent();
     const isKey = Node.isPropertyAssignment(holder) && holder.getNameNode() === n;
+    const constant = isKey ? undefined : constantValue(n);
     const keyOrString =
       Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)
         ? n.getLiteralValue()
         : isKey && Node.isIdentifier(n)
           ? n.getText()
-          : undefined;
+          : constant;
     if (keyOrString !== undefined)
       out.push({
         value: partType ? keyOrString.slice(UI_TOOL_PART.length) : keyOrString,
@@ -492,11 +511,14 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
         provable: once(() => isProvableToolName(ctx, compared)),
         alternatives: group
           .filter((g) => g !== node)
-          .flatMap((g) => literalValue(g) ?? (Node.isIdentifier(g) ? g.getText() : []))
+          .flatMap(
+            (g) => literalValue(g) ?? constantValue(g) ?? (Node.isIdentifier(g) ? g.getText() : []),
+          )
           .map((v) => (partType ? v.slice(UI_TOOL_PART.length) : v))
           .filter((v) => v !== keyOrString),
         // A key of a table looked up by a tool name (`{ create_order: [...] }[toolName]`).
         ...(isKey ? { objectKey: true } : {}),
+        ...(constant !== undefined ? { via: n.getText() } : {}),
         ...castAt(ctx, n),
         compared,
       });
