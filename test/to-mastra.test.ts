@@ -137,20 +137,28 @@ export async function run() { return a.generate('hi'); }
   }
 });
 
-test('the network() rows concern only an agent that code runs with network(), not one nothing shows how it runs', async () => {
+/** A project whose lockfile pins @mastra/core to `version`, with one agent file. */
+function pinned(name: string, version: string, agent: string) {
   const lock = {
-    name: 'net',
+    name,
     lockfileVersion: 3,
     packages: {
-      '': { name: 'net', dependencies: { '@mastra/core': '0.10.15' } },
-      'node_modules/@mastra/core': { version: '0.10.15' },
+      '': { name, dependencies: { '@mastra/core': version } },
+      'node_modules/@mastra/core': { version },
     },
   };
-  const p = tempProject({
-    'package.json':
-      '{ "name": "net", "type": "module", "dependencies": { "@mastra/core": "0.10.15" } }\n',
+  return tempProject({
+    'package.json': `{ "name": "${name}", "type": "module", "dependencies": { "@mastra/core": "${version}" } }\n`,
     'package-lock.json': JSON.stringify(lock),
-    'src/agent.ts': `import { Agent } from '@mastra/core/agent';
+    'src/agent.ts': agent,
+  });
+}
+
+test('the network() rows concern only an agent that code runs with network(), not one nothing shows how it runs', async () => {
+  const p = pinned(
+    'net',
+    '0.10.15',
+    `import { Agent } from '@mastra/core/agent';
 const helper = new Agent({ name: 'helper', description: 'Helps.', instructions: 'Help.', model: {} as never });
 export const routed = new Agent({ name: 'routed', instructions: 'Route.', model: {} as never, agents: { helper } });
 export const idle = new Agent({ name: 'idle', instructions: 'Answer.', model: {} as never, agents: { helper } });
@@ -158,7 +166,7 @@ export async function run() {
   return routed.network('hi');
 }
 `,
-  });
+  );
   try {
     const notes = buildPlan(await scanRepository(p.root, { toMastra: 'latest' })).findings.filter(
       (f) => f.kind === 'upgrade',
@@ -173,25 +181,16 @@ export async function run() {
 });
 
 test('the call-by-id row concerns an agent whose tools the scan cannot read (a wrapper may hide an id)', async () => {
-  const lock = {
-    name: 'wrapped',
-    lockfileVersion: 3,
-    packages: {
-      '': { name: 'wrapped', dependencies: { '@mastra/core': '0.10.15' } },
-      'node_modules/@mastra/core': { version: '0.10.15' },
-    },
-  };
-  const p = tempProject({
-    'package.json':
-      '{ "name": "wrapped", "type": "module", "dependencies": { "@mastra/core": "0.10.15" } }\n',
-    'package-lock.json': JSON.stringify(lock),
-    'src/agent.ts': `import { Agent } from '@mastra/core/agent';
+  const p = pinned(
+    'wrapped',
+    '0.10.15',
+    `import { Agent } from '@mastra/core/agent';
 declare function logged<T>(tool: T): T;
 declare const search: unknown;
 export const a = new Agent({ name: 'a', instructions: 'Help.', model: {} as never, tools: { search: logged(search) } });
 export async function run() { return a.generate('hi'); }
 `,
-  });
+  );
   try {
     const [note] = buildPlan(await scanRepository(p.root, { toMastra: 'latest' })).findings.filter(
       (f) => f.kind === 'upgrade',

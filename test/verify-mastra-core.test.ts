@@ -49,23 +49,21 @@ function pinnedApp(type: 'module' | 'commonjs'): string {
     os.tmpdir(),
   );
   made.push(p.cleanup);
-  mkdirSync(path.join(p.root, 'node_modules', '@mastra'), { recursive: true });
-  symlinkSync(
-    path.join(MODULES, 'mastra-core-0-21'),
-    path.join(p.root, 'node_modules', '@mastra', 'core'),
-  );
+  linkCore(p.root, 'mastra-core-0-21');
   return p.root;
+}
+
+/** Puts an installed line where npm puts @mastra/core under `dir`. */
+function linkCore(dir: string, line: string): void {
+  mkdirSync(path.join(dir, 'node_modules', '@mastra'), { recursive: true });
+  symlinkSync(path.join(MODULES, line), path.join(dir, 'node_modules', '@mastra', 'core'));
 }
 
 /** A folder as `npm install @mastra/core@0.24.9 --prefix DIR` leaves it (linked to the installed line: no network). */
 function prefixInstall(): string {
   const p = tempProject({}, os.tmpdir());
   made.push(p.cleanup);
-  mkdirSync(path.join(p.root, 'node_modules', '@mastra'), { recursive: true });
-  symlinkSync(
-    path.join(MODULES, 'mastra-core-0-24'),
-    path.join(p.root, 'node_modules', '@mastra', 'core'),
-  );
+  linkCore(p.root, 'mastra-core-0-24');
   return p.root;
 }
 
