@@ -143,6 +143,7 @@ const RUN_HERE: Record<string, number> = {
   'npx mastra-tool-names verify fixtures/verify/mcp-stdio --allow-mcp': 0,
   'npx mastra-tool-names names search.web fetch:page weatherTool': 0,
   'npx mastra-tool-names check fixtures/versions/workflow-0-10 --to-mastra latest': 1,
+  'npx mastra-tool-names check fixtures/versions/subagents-0-21 --to-mastra latest': 1,
   'npx mastra-tool-names migrate --dry-run fixtures/versions/workflow-0-10 --to-mastra 1.71.0': 0,
   'echo \'["a.b", "a b"]\' | npx mastra-tool-names names --stdin --json': 1,
 };
