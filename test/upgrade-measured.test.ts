@@ -258,3 +258,50 @@ export const team = new AgentNetwork({ name: 'Team', instructions: 'Route.', mod
     );
   });
 });
+
+describe('toolChoice and activeTools across the key rewrite (0.13.2), measured', () => {
+  test('0.10.15 -> 0.16.3: the forced tool and the active list name what the target offers', async () => {
+    const c: Case = { ...CASES[0]!, tools: "{ 'search.web': search, lookup: search }" };
+    const files = app(c);
+    files['src/agent.ts'] = files['src/agent.ts']!.replace(
+      "lead.generate('hi')",
+      "lead.generate('hi', { toolChoice: { type: 'tool', toolName: 'search.web' }, activeTools: ['search.web', 'lookup'] })",
+    );
+    const p = tempProject(files, os.tmpdir());
+    made.push(p.cleanup);
+    const file = path.join(p.root, 'src/agent.ts');
+    const options = (text: string) => ({
+      forced: /toolName: '([^']+)'/.exec(text)![1]!,
+      active: [.../activeTools: \[([^\]]*)\]/.exec(text)![1]!.matchAll(/'([^']+)'/g)].map(
+        (m) => m[1]!,
+      ),
+    });
+    const before = options(readFileSync(file, 'utf8'));
+    const spec = readBack(readFileSync(file, 'utf8'));
+    const old = await captureCall(lineOf(c.from), provider(), {
+      tools: spec.tools,
+      toolChoice: { type: 'tool', toolName: before.forced },
+      activeTools: before.active,
+    });
+    assert.ok(old.toolNames?.includes(before.forced), `0.10.15 offers ${before.forced}`);
+
+    const result = await migrate(p.root, { toMastra: c.to, force: true });
+    assert.ok(result.written.length > 0);
+    const afterText = readFileSync(file, 'utf8');
+    const after = options(afterText);
+    assert.deepEqual(after, { forced: 'search_web', active: ['search_web', 'lookup'] });
+    const target = await captureCall(lineOf(c.to), provider(), {
+      tools: readBack(afterText).tools,
+      toolChoice: { type: 'tool', toolName: after.forced },
+      activeTools: after.active,
+    });
+    assert.equal(target.error, undefined);
+    for (const name of [after.forced, ...after.active])
+      assert.ok(
+        target.toolNames?.includes(name),
+        `${name} is offered by ${c.to}: ${target.toolNames?.join(', ')}`,
+      );
+    const again = await migrate(p.root, { toMastra: c.to, force: true });
+    assert.equal(again.plan.edits.length, 0, 'a second run changes nothing');
+  });
+});
