@@ -226,13 +226,17 @@ describe('migrate --to-mastra across the collision boundary (0.13.2), measured',
   });
 });
 
-describe('migrate --to-mastra across the legacy AgentNetwork removal (0.17.0), measured', () => {
-  test('0.16.3 -> 0.21.1: the note says the class goes and the app cannot load; the lines agree', async () => {
+describe('migrate --to-mastra across the removals of AgentNetwork (0.17.0) and NewAgentNetwork (0.20.0), measured', () => {
+  test('0.16.3 -> 0.21.1: the notes say the classes go and the app cannot load; the lines agree', async () => {
     const c: Case = { ...CASES[2]!, agents: '{}', prompt: 'Use `search`.' };
     const files = app(c);
     files['src/network.ts'] = `import { AgentNetwork } from '@mastra/core/network';
 import { lead } from './agent';
 export const team = new AgentNetwork({ name: 'Team', instructions: 'Route.', model: {} as never, agents: [lead] });
+`;
+    files['src/vnext.ts'] = `import { NewAgentNetwork } from '@mastra/core/network/vNext';
+import { lead } from './agent';
+export const crew = new NewAgentNetwork({ id: 'crew', name: 'Crew', instructions: 'Route.', model: {} as never, agents: { lead } });
 `;
     const p = tempProject(files, os.tmpdir());
     made.push(p.cleanup);
@@ -244,15 +248,27 @@ export const team = new AgentNetwork({ name: 'Team', instructions: 'Route.', mod
       note?.message ?? '',
       /removes AgentNetwork \(gone in 0\.17\.0\): its module no longer exists, so the app fails to load/,
     );
-    // What the note says, on the installed lines: the class is there on 0.16.3 and gone on 0.21.1.
+    const vnext = result.plan.findings.find(
+      (f) => f.kind === 'upgrade' && f.locations[0]?.file === 'src/vnext.ts',
+    );
+    assert.match(vnext?.message ?? '', /removes NewAgentNetwork \(gone in 0\.20\.0\)/);
+    // What the notes say, on the installed lines: both classes are there on 0.16.3, gone on 0.21.1.
     const old = (await import(`${lineOf(c.from).pkg}/network`)) as Record<string, unknown>;
     assert.equal(typeof old.AgentNetwork, 'function');
     await assert.rejects(import(`${lineOf(c.to).pkg}/network`));
+    const oldVNext = (await import(`${lineOf(c.from).pkg}/network/vNext`)) as Record<
+      string,
+      unknown
+    >;
+    assert.equal(typeof oldVNext.NewAgentNetwork, 'function');
+    await assert.rejects(import(`${lineOf(c.to).pkg}/network/vNext`));
     // Within the versions that have it, nothing is said.
     const same = await migrate(p.root, { toMastra: c.from, force: true, dryRun: true });
     assert.equal(
       same.plan.findings.filter(
-        (f) => f.kind === 'upgrade' && f.locations[0]?.file === 'src/network.ts',
+        (f) =>
+          f.kind === 'upgrade' &&
+          ['src/network.ts', 'src/vnext.ts'].includes(f.locations[0]?.file ?? ''),
       ).length,
       0,
     );
