@@ -3,9 +3,10 @@
  * before it is made. DIR is the package's own folder, or a folder it was installed into
  * (`npm install @mastra/core@X --prefix DIR` puts it in DIR/node_modules/@mastra/core).
  */
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { targetVersion } from '../names/versions.ts';
+import { readManifest } from './child/core-package.ts';
 import { VerifyUsageError } from './errors.ts';
 
 export interface GivenCore {
@@ -14,24 +15,10 @@ export interface GivenCore {
   version: string;
 }
 
-interface Manifest {
-  name?: string;
-  version?: string;
-  exports?: unknown;
-}
-
-function manifestAt(dir: string): Manifest | undefined {
-  try {
-    return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Manifest;
-  } catch {
-    return undefined;
-  }
-}
-
 export function givenCore(dir: string): GivenCore {
   const tried = [dir, path.join(dir, 'node_modules', '@mastra', 'core')];
   for (const candidate of tried) {
-    const manifest = manifestAt(candidate);
+    const manifest = readManifest(candidate);
     if (manifest?.name !== '@mastra/core') continue;
     // The app's imports are mapped through the package's own `exports` (self-reference).
     if (!manifest.exports || typeof manifest.exports !== 'object')

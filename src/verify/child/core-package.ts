@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-interface Manifest {
+export interface Manifest {
   name?: string;
   version?: string;
   exports?: unknown;
@@ -21,7 +21,8 @@ export interface CorePackage {
   manifest: Manifest;
 }
 
-function readManifest(dir: string): Manifest | undefined {
+/** A folder's package.json; undefined when it has none that parses. */
+export function readManifest(dir: string): Manifest | undefined {
   try {
     return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Manifest;
   } catch {
