@@ -15,6 +15,7 @@ import {
   type ScanContext,
 } from '../ast.ts';
 import type { RuntimeTools } from '../model.ts';
+import { isFunctionNode } from '../mentions/bindings.ts';
 
 /** `TaskSignalProvider.getTools()` in @mastra/core 1.71.0 (dist/signals/task-signal-provider.d.ts). */
 export const TASK_SIGNAL_TOOLS = ['task_write', 'task_update', 'task_complete', 'task_check'];
@@ -31,16 +32,7 @@ function returnsSuper(method: Node): boolean {
   // The method's own returns, not those of the functions inside it.
   const returns = method
     .getDescendantsOfKind(SyntaxKind.ReturnStatement)
-    .filter(
-      (r) =>
-        r.getFirstAncestor(
-          (a) =>
-            Node.isFunctionDeclaration(a) ||
-            Node.isFunctionExpression(a) ||
-            Node.isArrowFunction(a) ||
-            Node.isMethodDeclaration(a),
-        ) === method,
-    );
+    .filter((r) => r.getFirstAncestor(isFunctionNode) === method);
   const isSuperCall = (n: Node | undefined) => {
     const e = n && unwrap(n);
     return (
