@@ -119,6 +119,22 @@ export async function run() {
   };
 }
 
+/**
+ * A case's app outside the repository (nothing installed above it, so its lockfile decides the
+ * version). `call` is the options of its generate() call; `extra` adds files.
+ */
+function pinnedApp(c: Case, call?: string, extra: Record<string, string> = {}) {
+  const files = { ...app(c), ...extra };
+  if (call)
+    files['src/agent.ts'] = files['src/agent.ts']!.replace(
+      "lead.generate('hi')",
+      `lead.generate('hi', ${call})`,
+    );
+  const p = tempProject(files, os.tmpdir());
+  made.push(p.cleanup);
+  return { root: p.root, file: path.join(p.root, 'src/agent.ts') };
+}
+
 /** The keys of one record of the `lead` agent and the backticked names of its prompt, as written. */
 function readBack(text: string) {
   const lead = text.slice(text.indexOf('export const lead'));
@@ -147,10 +163,8 @@ function readBack(text: string) {
 describe('migrate --to-mastra, measured on the installed lines', () => {
   for (const c of CASES)
     test(`${c.boundary}: ${c.from} -> ${c.to}`, async () => {
-      // Outside the repository: nothing installed above it, so its lockfile decides the version.
-      const p = tempProject(app(c), os.tmpdir());
-      made.push(p.cleanup);
-      const file = path.join(p.root, 'src/agent.ts');
+      const p = pinnedApp(c);
+      const file = p.file;
       const before = readBack(readFileSync(file, 'utf8'));
       const old = await captureCall(lineOf(c.from), provider(), before);
       const offeredBefore = old.toolNames ?? [];
@@ -193,15 +207,9 @@ describe('migrate --to-mastra across the collision boundary (0.13.2), measured',
       tools: "{ 'search.web': search, 'search web': search }",
       prompt: 'Look news up with `search.web` and pages with `search web`.',
     };
-    const files = app(c);
     // Forcing one of them as well: toolChoice follows a key as a prompt does.
-    files['src/agent.ts'] = files['src/agent.ts']!.replace(
-      "lead.generate('hi')",
-      "lead.generate('hi', { toolChoice: { type: 'tool', toolName: 'search.web' } })",
-    );
-    const p = tempProject(files, os.tmpdir());
-    made.push(p.cleanup);
-    const file = path.join(p.root, 'src/agent.ts');
+    const p = pinnedApp(c, "{ toolChoice: { type: 'tool', toolName: 'search.web' } }");
+    const file = p.file;
     const text = readFileSync(file, 'utf8');
     const spec = readBack(text);
     const old = await captureCall(lineOf(c.from), provider(), spec);
@@ -229,17 +237,16 @@ describe('migrate --to-mastra across the collision boundary (0.13.2), measured',
 describe('migrate --to-mastra across the removals of AgentNetwork (0.17.0) and NewAgentNetwork (0.20.0), measured', () => {
   test('0.16.3 -> 0.21.1: the notes say the classes go and the app cannot load; the lines agree', async () => {
     const c: Case = { ...CASES[2]!, agents: '{}', prompt: 'Use `search`.' };
-    const files = app(c);
-    files['src/network.ts'] = `import { AgentNetwork } from '@mastra/core/network';
+    const p = pinnedApp(c, undefined, {
+      'src/network.ts': `import { AgentNetwork } from '@mastra/core/network';
 import { lead } from './agent';
 export const team = new AgentNetwork({ name: 'Team', instructions: 'Route.', model: {} as never, agents: [lead] });
-`;
-    files['src/vnext.ts'] = `import { NewAgentNetwork } from '@mastra/core/network/vNext';
+`,
+      'src/vnext.ts': `import { NewAgentNetwork } from '@mastra/core/network/vNext';
 import { lead } from './agent';
 export const crew = new NewAgentNetwork({ id: 'crew', name: 'Crew', instructions: 'Route.', model: {} as never, agents: { lead } });
-`;
-    const p = tempProject(files, os.tmpdir());
-    made.push(p.cleanup);
+`,
+    });
     const result = await migrate(p.root, { toMastra: c.to, force: true, dryRun: true });
     const note = result.plan.findings.find(
       (f) => f.kind === 'upgrade' && f.locations[0]?.file === 'src/network.ts',
@@ -278,14 +285,11 @@ export const crew = new NewAgentNetwork({ id: 'crew', name: 'Crew', instructions
 describe('toolChoice and activeTools across the key rewrite (0.13.2), measured', () => {
   test('0.10.15 -> 0.16.3: the forced tool and the active list name what the target offers', async () => {
     const c: Case = { ...CASES[0]!, tools: "{ 'search.web': search, lookup: search }" };
-    const files = app(c);
-    files['src/agent.ts'] = files['src/agent.ts']!.replace(
-      "lead.generate('hi')",
-      "lead.generate('hi', { toolChoice: { type: 'tool', toolName: 'search.web' }, activeTools: ['search.web', 'lookup'] })",
+    const p = pinnedApp(
+      c,
+      "{ toolChoice: { type: 'tool', toolName: 'search.web' }, activeTools: ['search.web', 'lookup'] }",
     );
-    const p = tempProject(files, os.tmpdir());
-    made.push(p.cleanup);
-    const file = path.join(p.root, 'src/agent.ts');
+    const file = p.file;
     const options = (text: string) => ({
       forced: /toolName: '([^']+)'/.exec(text)![1]!,
       active: [.../activeTools: \[([^\]]*)\]/.exec(text)![1]!.matchAll(/'([^']+)'/g)].map(
