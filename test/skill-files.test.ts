@@ -9,7 +9,10 @@
  * not reported.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { after, test } from 'node:test';
+import { migrate } from '../src/migrate/migrate.ts';
 import { buildPlan } from '../src/plan/plan.ts';
 import { scanRepository } from '../src/scan/scan.ts';
 import { tempProject } from './helpers/temp-project.ts';
@@ -81,4 +84,20 @@ test('a workspace without skills reads no SKILL.md', async () => {
   made.push(p.cleanup);
   const plan = buildPlan(await scanRepository(p.root));
   assert.deepEqual(plan.edits, []);
+});
+
+test('migrate writes the skill, leaves the other copy alone, and a second run changes nothing', async () => {
+  const p = tempProject(app('SKILLS'));
+  made.push(p.cleanup);
+  const first = await migrate(p.root, { force: true });
+  assert.deepEqual(first.written, ['skills/web-research/SKILL.md']);
+  const written = readFileSync(path.join(p.root, 'skills/web-research/SKILL.md'), 'utf8');
+  assert.equal(written, SKILL.replace('`web-search`', '`webSearch`'));
+  assert.equal(
+    readFileSync(path.join(p.root, '.claude/skills/web-research/SKILL.md'), 'utf8'),
+    SKILL,
+  );
+  const second = await migrate(p.root, { force: true });
+  assert.equal(second.plan.edits.length, 0);
+  assert.equal(readFileSync(path.join(p.root, 'skills/web-research/SKILL.md'), 'utf8'), written);
 });
