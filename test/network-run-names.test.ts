@@ -1,6 +1,6 @@
 /**
  * Code that reads what network() reports about the tools it runs sees each tool's id (the
- * `tool-execution-end` chunk's toolName, from 0.19.1: the version table's `network-runs-by-id`),
+ * `tool-execution-end` chunk's toolName, from 0.24.6: the version table's `network-runs-by-id`),
  * not the key the routing agent picked. A comparison with the id is right for an agent that runs
  * only through network(); the same comparison for an agent run with stream() is reported.
  */
@@ -36,14 +36,15 @@ export async function run(onSearch: () => void) {
     .map((x) => ('message' in x ? x.message : `${x.before} -> ${x.after}`));
 };
 
-test('network() only, from 0.19.1: a comparison with the tool id is right', async () => {
+test('network() only, from 0.24.6: a comparison with the tool id is right', async () => {
   assert.deepEqual(await references('1.71.0', 'network'), []);
   assert.deepEqual(await references('0.24.9', 'network'), []);
 });
 
-test('before 0.19.1, or run with stream(), the model-facing key is what code sees', async () => {
+test('before 0.24.6, or run with stream(), the model-facing key is what code sees', async () => {
   for (const [version, run] of [
     ['0.18.0', 'network'],
+    ['0.24.5', 'network'],
     ['1.71.0', 'stream'],
   ] as const) {
     const found = await references(version, run);

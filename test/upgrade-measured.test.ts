@@ -13,8 +13,10 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { migrate } from '../src/migrate/migrate.ts';
 import { captureCall } from './harness/mastra-capture.ts';
+import { captureNetwork } from './harness/network-capture.ts';
 import { lineOf } from './harness/mastra-versions.ts';
 import { useFakeProvider } from './harness/provider-hooks.ts';
+import { startScriptedProvider } from './harness/scripted-provider.ts';
 import { tempProject } from './helpers/temp-project.ts';
 
 const provider = useFakeProvider();
@@ -34,6 +36,8 @@ interface Case {
   edits: boolean;
   /** The names the old line does not offer though the prompt uses them. */
   wrongBefore: string[];
+  /** How the app runs the agent (generate() unless said). */
+  method?: 'generate' | 'network';
 }
 
 const CASES: Case[] = [
@@ -113,7 +117,7 @@ export const lead = new Agent({
   workflows: ${c.workflows},
 });
 export async function run() {
-  return lead.generate('hi');
+  return lead.${c.method ?? 'generate'}('hi');
 }
 `,
   };
@@ -323,5 +327,75 @@ describe('toolChoice and activeTools across the key rewrite (0.13.2), measured',
       );
     const again = await migrate(p.root, { toMastra: c.to, force: true });
     assert.equal(again.plan.edits.length, 0, 'a second run changes nothing');
+  });
+});
+
+describe('network() across the prefixes (0.22.0) and network-runs-by-id (0.24.6), measured', () => {
+  test('0.21.1 -> 0.24.9: an agent run only through network() keeps its names; the note says its chunks will name a tool by its id', async () => {
+    const c: Case = {
+      boundary: 'network',
+      from: '0.21.1',
+      to: '0.24.9',
+      tools: '{ web_search: search }',
+      agents: '{ researcher }',
+      workflows: '{ summarise }',
+      prompt: 'Look things up with `web_search`, delegate to `researcher`, and run `summarise`.',
+      edits: false,
+      wrongBefore: [],
+      method: 'network',
+    };
+    const p = pinnedApp(c);
+    const text = readFileSync(p.file, 'utf8');
+    const spec = readBack(text);
+    // The app's tool `search` (id "search") is registered as web_search; the router picks it.
+    const network = {
+      tools: Object.fromEntries(spec.tools.map((k) => [k, 'search'])),
+      agents: spec.agents,
+      workflows: spec.workflows,
+      pick: 'web_search',
+    };
+    const listedAll = (l: { agents: string[]; workflows: string[]; tools: string[] }) => [
+      ...l.tools,
+      ...l.agents,
+      ...l.workflows,
+    ];
+    const scripted = await startScriptedProvider();
+    try {
+      const old = await captureNetwork(lineOf(c.from), scripted, network);
+      assert.deepEqual(
+        spec.named.filter((n) => !listedAll(old.listed).includes(n)),
+        [],
+        `listed by ${c.from}`,
+      );
+      assert.equal(old.ranAs, 'web_search', `${c.from} reports the key it picked`);
+
+      // Prompt names stay: network() lists raw keys on both lines, whatever generate() offers.
+      const result = await migrate(p.root, { toMastra: c.to, force: true });
+      assert.deepEqual(result.written, []);
+      assert.equal(readFileSync(p.file, 'utf8'), text);
+      const note = result.plan.findings.find(
+        (f) => f.kind === 'upgrade' && f.agents?.includes('lead'),
+      );
+      assert.match(
+        note?.message ?? '',
+        /network\(\) reports a tool it runs by the tool's id.*\(from 0\.24\.6\)/,
+      );
+      // generate()'s prefixes do not concern it: the routing agent keeps being given raw keys.
+      assert.doesNotMatch(note!.message, /agent-KEY|workflow-KEY|agent-researcher/);
+      assert.match(
+        note!.message,
+        /lead runs only through network\(\), whose routing agent is given the same raw keys/,
+      );
+
+      const target = await captureNetwork(lineOf(c.to), scripted, network);
+      assert.deepEqual(
+        spec.named.filter((n) => !listedAll(target.listed).includes(n)),
+        [],
+        `listed by ${c.to}`,
+      );
+      assert.equal(target.ranAs, 'search', `${c.to} reports the tool's id, as the note says`);
+    } finally {
+      await scripted.close();
+    }
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '../src/names/versions.ts';
 import { captureCall, loadLine, type CallSpec } from './harness/mastra-capture.ts';
 import { MASTRA_LINES, type MastraLine } from './harness/mastra-versions.ts';
+import { memoryFor } from './harness/memory-0x.ts';
 import { listedUnder } from './harness/network-listing.ts';
 import { useFakeProvider } from './harness/provider-hooks.ts';
 import { startScriptedProvider } from './harness/scripted-provider.ts';
@@ -68,13 +69,23 @@ function workflow(m: Awaited<ReturnType<typeof loadLine>>, key: string): any {
     .commit();
 }
 
-function systemPrompt(caseId: string): string {
-  const [request] = provider().requests(caseId);
+function systemPrompt(caseId: string, which = 0): string {
+  const request = provider().requests(caseId)[which];
   const messages = (request?.messages ?? []) as Array<{ role: string; content: unknown }>;
   return messages
     .filter((m) => m.role === 'system')
     .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
     .join('\n');
+}
+
+/** The system prompt of the routing agent's request (0.24 names the thread first). */
+function routingPrompt(caseId: string): string {
+  const count = provider().requests(caseId).length;
+  for (let i = 0; i < count; i++) {
+    const system = systemPrompt(caseId, i);
+    if (system.includes('## Available')) return system;
+  }
+  return '';
 }
 
 describe('the version table agrees with each installed @mastra/core line', () => {
@@ -186,6 +197,7 @@ describe('the version table agrees with each installed @mastra/core line', () =>
   });
 
   test('agent-network: agent.network() exists from 0.16.3 and lists raw keys', async () => {
+    const measured: string[] = [];
     for (const line of MASTRA_LINES) {
       const m = await loadLine(line);
       const caseId = `net${++counter}`;
@@ -195,7 +207,9 @@ describe('the version table agrees with each installed @mastra/core line', () =>
         id: 'coordinator',
         name: 'coordinator',
         instructions: 'coordinate',
-        model: m.model(url),
+        model: m.networkModel(url),
+        // A network keeps its thread in memory (harness/memory-0x.ts for the 0.x lines).
+        memory: await memoryFor(line),
         tools: {
           'search.web': m.createTool({ id: 's', description: 'search', inputSchema }),
         },
@@ -206,17 +220,15 @@ describe('the version table agrees with each installed @mastra/core line', () =>
       const has = ruleHolds('agent-network', line.version);
       assert.equal(typeof agent.network === 'function', has, line.version);
       assert.equal(behaviourFor(line.version).agentNetwork, has);
-      // A network needs memory; only the 1.x lines ship an in-memory one to run it offline.
-      const { MockMemory } = (await import(`${line.pkg}/memory`)) as { MockMemory?: any };
-      if (!has || !MockMemory) continue;
-      agent.__setMemory(new MockMemory());
+      if (!has) continue;
+      measured.push(line.version);
       try {
         const stream = await agent.network!('hi');
         for await (const _chunk of stream) void _chunk;
       } catch {
         // The fake provider answers 400: the network stops after its first request.
       }
-      const system = systemPrompt(caseId);
+      const system = routingPrompt(caseId);
       provider().forget(caseId);
       assert.deepEqual(
         {
@@ -232,10 +244,11 @@ describe('the version table agrees with each installed @mastra/core line', () =>
         line.version,
       );
     }
-    assert.ok(
-      withRule('agent-network').some((l) => l.version.startsWith('1.')),
-      'a line that can run network() offline',
+    assert.deepEqual(
+      measured,
+      withRule('agent-network').map((l) => l.version),
     );
+    assert.ok(withoutRule('agent-network').length > 0, 'a line without network()');
   });
 
   test('legacy-agent-network: AgentNetwork lists agent names with illegal characters made _, until 0.16.3', async () => {
@@ -325,19 +338,22 @@ describe('the version table agrees with each installed @mastra/core line', () =>
       );
     }
   });
-  test('network-runs-by-id: network() reports a tool it runs by its id, from 0.19.1', async () => {
+  test('network-runs-by-id: network() reports a tool it runs by its id, from 0.24.6', async () => {
     const scripted = await startScriptedProvider();
+    const measured: string[] = [];
     try {
       for (const line of MASTRA_LINES) {
         const has = ruleHolds('network-runs-by-id', line.version);
         assert.equal(behaviourFor(line.version).networkRunsById, has, line.version);
-        const { MockMemory } = (await import(`${line.pkg}/memory`)) as { MockMemory?: any };
-        if (!ruleHolds('agent-network', line.version) || !MockMemory) continue;
+        if (!ruleHolds('agent-network', line.version)) continue;
         const m = await loadLine(line);
         // The routing agent picks the tool by its raw key; then the script is used up.
+        // (0.16 names the pick resourceId/resourceType; later lines primitiveId/primitiveType.)
         const route = JSON.stringify({
           primitiveId: 'web_search',
           primitiveType: 'tool',
+          resourceId: 'web_search',
+          resourceType: 'tool',
           prompt: JSON.stringify({ q: 'x' }),
           selectionReason: 'it searches',
         });
@@ -346,7 +362,8 @@ describe('the version table agrees with each installed @mastra/core line', () =>
           id: 'router',
           name: 'router',
           instructions: 'route',
-          model: m.model(url),
+          model: m.networkModel(url),
+          memory: await memoryFor(line),
           tools: {
             web_search: m.createTool({
               id: 'web-search',
@@ -357,8 +374,8 @@ describe('the version table agrees with each installed @mastra/core line', () =>
           },
         });
         agent.__setLogger?.(m.noopLogger);
-        agent.__setMemory(new MockMemory());
-        let ended: { toolName?: string; primitiveId?: string } | undefined;
+        measured.push(line.version);
+        let ended: { toolName?: string; primitiveId?: string; resourceId?: string } | undefined;
         try {
           const stream = await agent.network!('find x');
           for await (const chunk of stream as AsyncIterable<{ type: string; payload: any }>)
@@ -366,15 +383,36 @@ describe('the version table agrees with each installed @mastra/core line', () =>
         } catch {
           // With the script used up, the next routing answer is not JSON: the network stops.
         }
+        // The pick itself: 0.16 reports it as resourceId; later lines as primitiveId, which is
+        // `toolId` on 0.x (so the id from 0.24.6) and the routing agent's key again on 1.x.
+        const pick = line.version.startsWith('0.16')
+          ? { resourceId: 'web_search' }
+          : line.version.startsWith('0.')
+            ? { primitiveId: has ? 'web-search' : 'web_search' }
+            : { primitiveId: 'web_search' };
         assert.deepEqual(
-          { toolName: ended?.toolName, primitiveId: ended?.primitiveId },
-          { toolName: has ? 'web-search' : 'web_search', primitiveId: 'web_search' },
+          {
+            toolName: ended?.toolName,
+            ...('resourceId' in pick
+              ? { resourceId: ended?.resourceId }
+              : { primitiveId: ended?.primitiveId }),
+          },
+          { toolName: has ? 'web-search' : 'web_search', ...pick },
           line.version,
         );
       }
+      // Every line with network() ran it, on both sides of the boundary.
+      assert.deepEqual(
+        measured,
+        withRule('agent-network').map((l) => l.version),
+      );
       assert.ok(
-        withRule('network-runs-by-id').some((l) => l.version.startsWith('1.')),
-        'a line that can run network() offline',
+        measured.some((v) => !ruleHolds('network-runs-by-id', v)),
+        'a line before it',
+      );
+      assert.ok(
+        measured.some((v) => ruleHolds('network-runs-by-id', v)),
+        'a line from it',
       );
     } finally {
       await scripted.close();

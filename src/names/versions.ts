@@ -96,7 +96,7 @@ export const VERSION_TABLE: readonly VersionRow[] = [
     since: '0.16.3',
     lastWithout: '0.16.2',
     source:
-      'captured both sides in a scratch bisect (0.16.2 has no network() method, 0.16.3 lists raw keys); test/version-table.test.ts "agent-network" checks the method on every line and captures the listing on 1.0.4 and 1.71.0 (0.x lines ship no in-memory memory to run it offline)',
+      'captured both sides in a scratch bisect (0.16.2 has no network() method, 0.16.3 lists raw keys); test/version-table.test.ts "agent-network" checks the method on every line and captures the listing on every line that has it (0.16.3 to 1.71.0)',
   },
   {
     rule: 'legacy-agent-network',
@@ -116,11 +116,11 @@ export const VERSION_TABLE: readonly VersionRow[] = [
   },
   {
     rule: 'network-runs-by-id',
-    what: "network() reports a tool it runs by the tool's id (the `tool-execution-end` chunk's toolName, the memory message's primitiveId), though the routing agent picks it by raw key; before it, by that raw key",
-    since: '0.19.1',
-    lastWithout: '0.18.0',
+    what: "network() reports a tool it runs by the tool's id (the `tool-execution-end` chunk's toolName), though the routing agent picks it by raw key; before it, by that raw key",
+    since: '0.24.6',
+    lastWithout: '0.24.5',
     source:
-      'read in the published builds: 0.16.3, 0.17.0 and 0.18.0 write `toolName: inputData.resourceId`, 0.19.1, 0.20.0, 0.21.0 and every later line `toolName: toolId` (0.19.0 was never published); captured on 1.0.4 and 1.71.0 by test/version-table.test.ts "network-runs-by-id" (the 0.x lines ship no in-memory memory to run a network offline)',
+      'read in the published builds: 0.16.3 to 0.18.0 write `toolName: inputData.resourceId`, 0.19.1 to 0.24.5 `toolName: toolId` with `toolId = inputData.primitiveId` (both the raw key), 0.24.6 and every later line `toolId = tool.id` (0.24.3 and 0.24.4 were never published); captured on 0.16.3, 0.21.1 (the key) and 0.24.9, 1.0.4, 1.71.0 (the id) by test/version-table.test.ts "network-runs-by-id"',
   },
 ];
 

@@ -54,6 +54,11 @@ export interface LoadedLine {
   z: { object: (shape: Config) => unknown; string: () => unknown };
   /** The model config for a case: what the line's generate() accepts, pointed at `url`. */
   model: (url: string) => unknown;
+  /**
+   * The model network() accepts, pointed at `url`: its routing agent streams through the AI SDK v5
+   * path, which takes no AI SDK v1 model (0.16), so those lines get a LanguageModelV2 one.
+   */
+  networkModel: (url: string) => unknown;
 }
 
 const loaded = new Map<string, Promise<LoadedLine>>();
@@ -62,7 +67,7 @@ export function loadLine(line: MastraLine): Promise<LoadedLine> {
   let promise = loaded.get(line.pkg);
   if (!promise) {
     promise = (async () => {
-      const [agent, tools, workflows, logger, zod, openai] = await Promise.all([
+      const [agent, tools, workflows, logger, zod, openai, openaiV2] = await Promise.all([
         import(`${line.pkg}/agent`) as Promise<Pick<LoadedLine, 'Agent'>>,
         import(`${line.pkg}/tools`) as Promise<Pick<LoadedLine, 'createTool' | 'webSearchTool'>>,
         import(`${line.pkg}/workflows`) as Promise<
@@ -72,6 +77,7 @@ export function loadLine(line: MastraLine): Promise<LoadedLine> {
         import('zod') as Promise<Pick<LoadedLine, 'z'>>,
         // Lines before 0.13 take an AI SDK v1 model object rather than a model router config.
         line.model === 'ai-sdk-v1' ? import('ai-sdk-openai-1') : undefined,
+        line.model === 'ai-sdk-v1' ? import('ai-sdk-openai-2') : undefined,
       ]);
       const model = openai
         ? (url: string) =>
@@ -88,6 +94,10 @@ export function loadLine(line: MastraLine): Promise<LoadedLine> {
         webSearchTool: tools.webSearchTool,
         z: zod.z,
         model,
+        networkModel: openaiV2
+          ? (url: string) =>
+              openaiV2.createOpenAI({ baseURL: url, apiKey: 'sk-fake' }).chat('gpt-4o-mini')
+          : model,
       };
     })();
     loaded.set(line.pkg, promise);

@@ -32,6 +32,8 @@ export function rowsCrossed(from: string, to: string): VersionRow[] {
  */
 function concerns(row: VersionRow, agent: AgentInfo): boolean {
   const tools = agent.tools.entries;
+  // These rows are about what generate()/stream() offer; network() lists raw keys on every line.
+  const functionOnly = agent.runs.mode === 'network';
   switch (row.rule) {
     case 'key-rewrite':
     case 'collision':
@@ -40,15 +42,18 @@ function concerns(row: VersionRow, agent: AgentInfo): boolean {
       );
     case 'sub-agent-tools':
     case 'agent-prefix':
-      return agent.agents.entries.length > 0;
+      return !functionOnly && agent.agents.entries.length > 0;
     case 'workflow-prefix':
-      return agent.workflows.entries.length > 0;
+      return !functionOnly && agent.workflows.entries.length > 0;
     case 'call-by-id':
       // A tool whose value the scan cannot read (a wrapper) may have an id other than its key.
-      return tools.some((e) =>
-        'id' in e.value && e.value.id !== undefined
-          ? e.value.id !== e.key
-          : e.value.kind === 'unknown',
+      return (
+        !functionOnly &&
+        tools.some((e) =>
+          'id' in e.value && e.value.id !== undefined
+            ? e.value.id !== e.key
+            : e.value.kind === 'unknown',
+        )
       );
     case 'agent-network':
     case 'network-runs-by-id':
@@ -106,6 +111,8 @@ export function upgradeNotes(scan: ScanResult): Finding[] {
       : `every row of the version table may apply, as the version it runs with now is ${now.version && (now.source === 'installed' || now.source === 'lockfile') ? `older than ${OLDEST_MEASURED}, the oldest measured` : 'not known exactly'}`;
     const offered = agents
       .map((a) => {
+        if (a.runs.mode === 'network')
+          return `${agentLabel(a)} runs only through network(), whose routing agent is given the same raw keys`;
         const before = offeredNow(a);
         const after = a.prediction.offered.map((t) => t.wireName);
         return before.join(',') === after.join(',')
