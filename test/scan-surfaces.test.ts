@@ -243,6 +243,14 @@ describe('7. file-based agents', () => {
         a.tools.entries.some((e) => e.key === 'refund.issue' || e.key.includes('test')),
       ),
     );
+    // agents/research/ holds tools but no config.ts, the entry every file-based agent needs.
+    assert.ok(
+      !scan.agents.some(
+        (a) =>
+          a.id === 'research' ||
+          (a.kind === 'file-based' && a.tools.entries.some((e) => e.key === 'pubmed.search')),
+      ),
+    );
   });
 });
 

@@ -69,14 +69,11 @@ export function findFileAgents(
     const configFile = ['config.ts', 'config.mts', 'config.js', 'config.mjs']
       .map((f) => project.getSourceFile(path.join(abs, f)))
       .find(Boolean);
-    if (configFile && constructorFiles.has(configFile.getFilePath())) continue;
-    // What the folder's files throw makes its config (or, with none, its first file) unprocessable.
-    const where =
-      configFile?.getFilePath() ??
-      project
-        .getSourceFiles()
-        .find((sf) => sf.getFilePath().startsWith(`${abs}/`))!
-        .getFilePath();
+    // config.ts is a file-based agent's required entry (its model); a folder of tools without one
+    // is an app's own layout (`agents/research/tools/`), not an agent Mastra assembles.
+    if (!configFile || constructorFiles.has(configFile.getFilePath())) continue;
+    // What the folder's files throw makes its config unprocessable.
+    const where = configFile.getFilePath();
     out.push(
       inFile(where, () =>
         readFolder(ctx, project, abs, dir, name, configFile, startIndex + out.length),
