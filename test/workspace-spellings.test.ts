@@ -43,3 +43,44 @@ export async function run() { return reader.generate('hi'); }
     [8],
   );
 });
+
+test('a workspace given as a function that builds one per request offers the same tools', async () => {
+  const p = tempProject({
+    'package.json':
+      '{ "name": "w", "type": "module", "dependencies": { "@mastra/core": "1.13.2" } }\n',
+    'src/mastra/workspace.ts': `import { Workspace, LocalFilesystem, LocalSandbox } from '@mastra/core/workspace';
+export function workspaceFor({ requestContext }: { requestContext: unknown }) {
+  void requestContext;
+  return new Workspace({ filesystem: new LocalFilesystem({ basePath: './ws' }), sandbox: new LocalSandbox({ workingDirectory: './ws' }) });
+}
+export function twoWays(flag: boolean) {
+  if (flag) return new Workspace({ filesystem: new LocalFilesystem({ basePath: './a' }) });
+  return undefined;
+}
+`,
+    'src/mastra/agent.ts': `import { Agent } from '@mastra/core/agent';
+import { workspaceFor, twoWays } from './workspace';
+const instructions = 'For text files, use read_file instead. Run tests with execute_command.';
+export const coworker = new Agent({ id: 'coworker', name: 'coworker', model: 'openai/gpt-4o', workspace: workspaceFor, instructions });
+export const other = new Agent({ id: 'other', name: 'other', model: 'openai/gpt-4o', workspace: () => twoWays(true), instructions });
+export async function run() { await other.generate('hi'); return coworker.generate('hi'); }
+`,
+  });
+  made.push(p.cleanup);
+  const found = buildPlan(await scanRepository(p.root)).findings.filter(
+    (f) => f.kind === 'unknown-tool-mention',
+  );
+  // The function's one return is the Workspace: its tools, and the bare names, are known.
+  const coworker = found.filter((f) => f.agents?.includes('coworker')).map((f) => f.message);
+  assert.equal(coworker.length, 2, coworker.join('\n'));
+  assert.match(
+    coworker.join('\n'),
+    /"read_file".*offers that tool as "mastra_workspace_read_file"/,
+  );
+  assert.match(coworker.join('\n'), /"execute_command".*as "mastra_workspace_execute_command"/);
+  // A function with two returns (or one that returns a call) is not read: nothing is claimed.
+  assert.deepEqual(
+    found.filter((f) => f.agents?.includes('other')).map((f) => f.message),
+    [],
+  );
+});

@@ -24,6 +24,7 @@ import {
 } from '../ast.ts';
 import type { RuntimeTools } from '../model.ts';
 import { skillFiles } from '../mentions/skill-files.ts';
+import { isFunction, returnedExpressions } from './map-walk.ts';
 import { staticString } from './static-value.ts';
 import { keyOf, readToolMap, type MapContext } from './tool-map.ts';
 
@@ -63,9 +64,19 @@ function record(
   };
 }
 
-/** The `new X(...)` an option's value is, and X's Mastra export, when it is one. */
+/**
+ * The `new X(...)` an option's value is, and X's Mastra export, when it is one. A function given
+ * as the option (`workspace: ({ requestContext }) => ...`, which Mastra calls per request) counts
+ * when its one return is such a construction.
+ */
 function constructed(node: Node) {
-  const value = resolveValue(node);
+  let value = resolveValue(node);
+  if (isFunction(value)) {
+    const returned = returnedExpressions(value);
+    if (returned.length !== 1) return undefined;
+    value = resolveValue(returned[0]!);
+    if (Node.isAwaitExpression(value)) value = resolveValue(value.getExpression());
+  }
   if (!Node.isNewExpression(value)) return undefined;
   const exported = mastraExport(value.getExpression());
   const [config] = value.getArguments();
