@@ -168,3 +168,82 @@ describe('migrate on a list of its own keys', () => {
     }
   });
 });
+
+describe('a list of its tools by their ids, words with spaces (eval: 4undRaiser/the-agentic-trader)', () => {
+  const app = (items: string) => `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const getQuote = createTool({ id: 'Get Trade Quote', description: 'q', execute: async () => ({}) });
+const executeTrade = createTool({ id: 'Execute Trade', description: 'e', execute: async () => ({}) });
+export const trader = new Agent({
+  id: 'trader',
+  name: 'trader',
+  instructions: \`Available Tools:
+${items}
+
+Get Trade Quote before you trade.\`,
+  model: 'openai/gpt-4o-mini',
+  tools: { getQuote, executeTrade },
+});
+export const go = () => trader.generate('hi');
+`;
+  test('each term becomes the key the model is offered; the same words in a sentence stay', async () => {
+    const p = tempProject({
+      'package.json': JSON.stringify({ name: 'app', dependencies: { '@mastra/core': '1.71.0' } }),
+      'src/mastra/trader.ts': app(
+        '- Get Trade Quote: pricing before a trade\n- Execute Trade: place it\n- Current State: not a tool',
+      ),
+    });
+    try {
+      const first = await migrate(p.root, { force: true });
+      assert.deepEqual(first.written, ['src/mastra/trader.ts']);
+      const text = readFileSync(path.join(p.root, 'src/mastra/trader.ts'), 'utf8');
+      assert.match(
+        text,
+        /- getQuote: pricing before a trade\n- executeTrade: place it\n- Current State: not a tool\n\nGet Trade Quote before you trade\./,
+      );
+      const second = await migrate(p.root, { force: true });
+      assert.deepEqual(second.written, []);
+    } finally {
+      p.cleanup();
+    }
+  });
+  test('an id of words is found in any case; the edit writes the key', () => {
+    const plan = buildPlan(
+      scanSource(
+        '/virtual/trader.ts',
+        app('- Note: be careful').replace(
+          'Get Trade Quote before you trade.',
+          'First, call "get trade QUOTE" before you trade.',
+        ),
+      ),
+    );
+    assert.deepEqual(
+      plan.edits.filter((e) => e.rule === 'prompts').map((e) => [e.before, e.after]),
+      [['get trade QUOTE', 'getQuote']],
+    );
+  });
+  test('unquoted, or of a sub-agent, another case is prose (eval: lambdaloopers, agentuity)', () => {
+    const text = app('- Note: be careful')
+      .replace('Get Trade Quote before you trade.', 'Ask the research agent, then get trade quote.')
+      .replace(
+        '  tools: { getQuote, executeTrade },',
+        "  tools: { getQuote, executeTrade },\n  agents: { research: new Agent({ id: 'Research Agent', name: 'Research Agent', instructions: 'r', model: 'openai/gpt-4o-mini' }) },",
+      );
+    const scan = scanSource('/virtual/trader.ts', text);
+    assert.deepEqual(
+      scan.mentions
+        .filter((m) => m.context === 'instructions' && m.name.includes(' '))
+        .map((m) => m.name),
+      [],
+    );
+  });
+  test('one id alone in a list is not a list of its tools', () => {
+    const plan = buildPlan(
+      scanSource('/virtual/trader.ts', app('- Get Trade Quote: pricing\n- Note: be careful')),
+    );
+    assert.deepEqual(
+      plan.edits.filter((e) => e.rule === 'prompts').map((e) => e.before),
+      [],
+    );
+  });
+});

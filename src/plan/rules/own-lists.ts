@@ -15,12 +15,20 @@ export interface ListTerm {
   offset: number;
 }
 
+/** A term of several words (`- Get Recall Agent: ...`): a name only when it is one of the keys. */
+const WORDS_TERM = /^[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){1,7}(?=[`'"*]{0,2}\s*(?::|\s[-–—]\s))/;
+
 /** The term a list item line defines (`- retrieve: ...`, `* \`x\` - ...`), with its column. */
-function termOf(line: string): { term: string; column: number } | undefined {
+function termOf(
+  line: string,
+  keys: { has(name: string): boolean },
+): { term: string; column: number } | undefined {
   const head = LIST_HEAD.exec(line);
   if (!head) return undefined;
-  const term = TERM.exec(line.slice(head[0].length));
-  return term ? { term: term[0], column: head[0].length } : undefined;
+  const rest = line.slice(head[0].length);
+  const term = TERM.exec(rest)?.[0] ?? WORDS_TERM.exec(rest)?.[0];
+  if (term?.includes(' ') && !keys.has(term)) return undefined;
+  return term ? { term, column: head[0].length } : undefined;
 }
 
 /**
@@ -42,7 +50,7 @@ export function ownListTerms(text: string, keys: { has(name: string): boolean })
   let start = 0;
   for (const line of text.split('\n')) {
     if (LIST_HEAD.test(line)) {
-      const t = termOf(line);
+      const t = termOf(line, keys);
       const indent = /^\s*/.exec(line)![0].length;
       if (t) run.push({ term: t.term, offset: start + t.column, indent });
     } else flush();

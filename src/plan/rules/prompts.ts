@@ -139,7 +139,14 @@ function definedInOwnList(scan: ScanResult, agent: AgentInfo, m: Mention): boole
   const f = fragmentOf(scan, m);
   if (!f) return false;
   const at = m.location.start - f.location.start;
-  const keys = new Set(agentEntries(agent).map((e) => e.key));
+  // A list of the agent's tools may name them by id (`- Get Recall Agent: ...` for the key
+  // getRecallAgent): the layout says each term is a tool all the same.
+  const keys = new Set(
+    agentEntries(agent).flatMap((e) => [
+      e.key,
+      ...('id' in e.value && e.value.id ? [e.value.id] : []),
+    ]),
+  );
   return ownListTerms(f.text, keys).some((t) => t.offset === at && t.term === m.name);
 }
 
@@ -301,8 +308,10 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
       const final = renamed.get(loc) ?? current;
       const wanted = promptName(agent, entry, final, options.rules, routing);
       // Written as a name: code-shaped or quoted, or the term of a list of the agent's own keys.
+      const entryId = 'id' in entry.value ? entry.value.id : undefined;
       const named = (m: Mention) =>
-        confident(m) || (m.name === entry.key && definedInOwnList(scan, agent, m));
+        confident(m) ||
+        ((m.name === entry.key || m.name === entryId) && definedInOwnList(scan, agent, m));
       if (typeof wanted !== 'string') {
         for (const m of mentions.filter(
           (x) => x.name !== wanted.function && named(x) && !x.inCodeBlock,

@@ -107,14 +107,25 @@ export function mentionsIn(
 ): Mention[] {
   const out = new Map<string, Mention>();
   for (const fragment of fragments) {
+    // A tool id of words (`Get trending tokens`) is no name a model can call, so a prompt may
+    // capitalise it at will: quoted (`call "Get Trending Tokens"`), it is found in any case.
+    const lower = fragment.text.toLowerCase();
+    const sameLength = lower.length === fragment.text.length;
     for (const tn of names) {
-      for (const at of findName(fragment.text, tn.name)) {
+      const anyCase =
+        tn.as === 'id' && tn.origin === 'tools' && tn.name.includes(' ') && sameLength;
+      const hits = anyCase
+        ? findName(lower, tn.name.toLowerCase())
+        : findName(fragment.text, tn.name);
+      for (const at of hits) {
+        const written = fragment.text.slice(at, at + tn.name.length);
         const quoted = isQuoted(fragment.text, at, tn.name.length);
+        if (written !== tn.name && !quoted) continue;
         if (!countsIn(fragment, tn, quoted)) continue;
         const location = fragmentLocation(fragment, at, tn.name.length);
-        const id = `${location.file}:${location.start}:${tn.name}`;
+        const id = `${location.file}:${location.start}:${written}`;
         const mention: Mention = out.get(id) ?? {
-          name: tn.name,
+          name: written,
           location,
           context: fragment.context,
           ...(agentIndex === undefined ? {} : { agentIndex }),
