@@ -50,3 +50,13 @@ test('interface and type-literal properties: identifiers, strings and static com
     'rowId',
   ]);
 });
+
+test("the AI SDK's UI typing of a tool names the tool, not a field (eval: huanshenyi/mastra-aisdk5)", () => {
+  const code = `
+    import type { ToolUIPart } from 'ai';
+    type WeatherPart = ToolUIPart<{ weatherTool: { input: { city: string }; output: { temp_c: number } } }>;
+    type Reply = { weather_report: { input: string } };
+  `;
+  // The tool's own key goes; its fields, and a field that only has an input, stay data.
+  assert.deepEqual(words(code), ['temp_c', 'weather_report']);
+});

@@ -35,6 +35,19 @@ describe('each filter against a true case of the same shape', () => {
       ['brave_web_search', 'brave_news_search'],
     ],
     [
+      'a list of what a tool returned (eval: tsalpekar21/atlas), not of the tools',
+      [
+        'For each article the tool returned, produce a bullet with:',
+        '- claim (the claim it supports)',
+        '- sourceQuality (use "gold" for guidelines)',
+        '',
+        'Tools you can call:',
+        '- pubmedSearch (PubMed)',
+      ].join('\n'),
+      ['sourceQuality'],
+      ['pubmedSearch'],
+    ],
+    [
       'a noun joined to a gerund',
       'Use your primary evidence-gathering tools first. Call web-scrape-page to read a page.',
       ['evidence-gathering'],

@@ -198,6 +198,11 @@ describe('a word is a tool mention only when something says so', () => {
       'legacySearchTool',
     ]);
     assert.deepEqual(unknownWithIds('Avoid retries; use sendSignalTool.'), ['sendSignalTool']);
+    // "Do NOT use for: pushes (use X)": the aside asks for X (eval: indiejoseph/coworker).
+    assert.deepEqual(
+      unknownWithIds('- Do NOT use for: pushes (use sendSignalTool), old ones: legacySearchTool.'),
+      ['sendSignalTool'],
+    );
   });
 });
 
@@ -370,5 +375,66 @@ export async function run() {
     ]);
     assert.deepEqual(messageUnknown('When calling saveSpec, use the thread id.'), []);
     assert.deepEqual(messageUnknown('Build a dashboard for the journey session.'), []);
+  });
+});
+
+describe('a PascalCase spelling of a tool (eval: AIGC-Hackers/a1d-agent)', () => {
+  test("is one of this agent's tools in another case; brands and other agents' tools are not", () => {
+    const text = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const make = (id: string) => createTool({ id, description: id, execute: async () => ({}) });
+export const reviewer = new Agent({ id: 'reviewer', name: 'Reviewer', instructions: 'x', model: 'openai/gpt-4o-mini', tools: { applyPatch: make('apply-patch') } });
+export const todo = new Agent({
+  id: 'todo',
+  name: 'Todo',
+  instructions: 'Use TodoRead frequently.\\nUse TodoWrite for new lists.\\nSummaries come from OpenAI; code lives on GitHub. ApplyPatch belongs to the reviewer. Search with GraphRAG retrieval.',
+  model: 'openai/gpt-4o-mini',
+  tools: { todoRead: make('todo-read'), todoWrite: make('todo-write'), graphRag: make('graph-rag') },
+});
+export const asker = new Agent({
+  id: 'asker',
+  name: 'Asker',
+  instructions: 'After an askUserQuestion call, end your turn; the answers come back as [AskUserQuestion answers].',
+  model: 'openai/gpt-4o-mini',
+  tools: { askUserQuestion: make('ask-user-question') },
+});
+`;
+    const scan = scanSource('/virtual/agents.ts', text);
+    // GraphRAG (an acronym in it) is a technique; the asker's label sits beside the tool's name.
+    const found = unknownToolMentions(scan, new Offers(scan), new Set());
+    assert.deepEqual(
+      found.map((f) => /"([^"]+)".*did you mean "([^"]+)"/.exec(f.message)?.slice(1)),
+      [
+        ['TodoRead', 'todoRead'],
+        ['TodoWrite', 'todoWrite'],
+      ],
+    );
+  });
+});
+
+describe('another agent kept in a variable named for its kind (eval: AIGC-Hackers/a1d-agent)', () => {
+  test('`const agent = new Agent(...)` does not make every line saying "agent" about it', () => {
+    const text = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const streamTool = createTool({ id: 'toolcall-stream', description: 's', execute: async () => ({}) });
+const agent = new Agent({ name: 'Weather Agent', instructions: 'Plan activities.', model: 'openai/gpt-4o-mini' });
+export const planner = agent;
+export const testAgent = new Agent({
+  name: 'Test agent',
+  instructions: \`You are a test agent. Generate images using the mock-image-generate tool.
+The Weather Agent uses the forecast-lookup tool.\`,
+  model: 'openai/gpt-4o-mini',
+  tools: { stream: streamTool },
+});
+`;
+    const scan = scanSource('/virtual/agents.ts', text);
+    const found = unknownToolMentions(scan, new Offers(scan), new Set()).filter((f) =>
+      f.agents.includes('Test agent'),
+    );
+    // The sentence naming the other agent by its name is still about it.
+    assert.deepEqual(
+      found.map((f) => /"([^"]+)"/.exec(f.message)?.[1]),
+      ['mock-image-generate'],
+    );
   });
 });

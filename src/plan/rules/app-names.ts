@@ -98,9 +98,15 @@ export function appNames(scan: ScanResult): AppNames {
   return {
     tiedTo(word, preferred) {
       if (all.has(word)) return word;
-      if (/^[A-Z]/.test(word)) return undefined;
       const words = nameWords(word);
       const fold = words.join('');
+      // A capitalised word is prose or a brand (`OpenAI`, `GitHub`), unless it is PascalCase for
+      // one of the tools asked about (`TodoRead` for this agent's todoRead).
+      if (/^[A-Z]/.test(word)) {
+        // Words each capitalised (`TodoRead`), not an acronym in it (`GraphRAG`, `OpenAI`).
+        if (!/^([A-Z][a-z0-9]+){2,}$/.test(word) || fold.length < MIN_FOLD) return undefined;
+        return byFold.get(fold)?.find((n) => preferred?.has(n));
+      }
       if (fold.length >= MIN_FOLD && byFold.has(fold)) return pick(byFold.get(fold)!, preferred);
       // `system_memory_write`: the first words of a longer id, written as an id too.
       if (!/[-_]/.test(word) || words.length < 2) return undefined;

@@ -266,7 +266,10 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         .filter((n): n is string => !!n)
         .map(fold),
     );
-    const otherAgents = [...agentsByName].filter((n) => !known.has(n) && n.length > 2);
+    // A name that is only the kind word (`const agent = new Agent(...)`) names no agent in prose.
+    const otherAgents = [...agentsByName].filter(
+      (n) => !known.has(n) && n.length > 2 && words(n).size > 0,
+    );
     const found = new Map<string, Location[]>();
     const spellings = new Map<string, string | undefined>();
     const mine = new Set(offeredNames(o));
@@ -368,6 +371,9 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         // `architect_risk_score`) names that tool, whatever else its list may hold.
         if (tied !== undefined && ownToolNames.has(tied) && !offers.offered(agent, w.name)) {
           if (!w.strong && folded.has(fold(w.name))) continue;
+          // `[AskUserQuestion answers]` in a text that also writes `askUserQuestion`: capitalised
+          // beside the tool's own name, it labels something else on purpose.
+          if (/^[A-Z]/.test(w.name) && findName(f.text, tied).length > 0) continue;
           spellings.set(w.name, spelling);
           record(f, w);
           continue;

@@ -36,9 +36,23 @@ function stringsIn(node: Node | undefined, into: Set<string>): void {
 const OBJECT_CALL = /^(object|strictObject|looseObject|extend)$/;
 const SCHEMA_CALL = /^(object|strictObject|looseObject|extend|enum|literal)$/;
 
+/**
+ * `weatherTool: { input: In; output: Out }`: the AI SDK's UI typing of a tool
+ * (`ToolUIPart<{ weatherTool: {...} }>`, a `UITools` record) names a tool, not a field.
+ */
+function typesATool(node: ts.Node): boolean {
+  if (!ts.isPropertySignature(node)) return false;
+  const type = node.type;
+  if (!type || !ts.isTypeLiteralNode(type)) return false;
+  const members = new Set(
+    type.members.map((m) => (m.name && ts.isIdentifier(m.name) ? m.name.text : '')),
+  );
+  return members.has('input') && members.has('output');
+}
+
 /** A signature whose name may be a word shaped like a tool name (`keyOf` decides; others are skipped unwrapped). */
 function mayBeShaped(node: ts.Node): boolean {
-  if (!ts.isPropertySignature(node)) return false;
+  if (!ts.isPropertySignature(node) || typesATool(node)) return false;
   const name = node.name;
   // Either spelling of an identifier (`\u0061b_c` is `ab_c`): the filter only needs to keep all keyOf may.
   if (ts.isIdentifier(name)) return SHAPED(name.text) || SHAPED(name.getText());
