@@ -399,3 +399,41 @@ describe('network() across the prefixes (0.22.0) and network-runs-by-id (0.24.6)
     }
   });
 });
+
+describe('migrate --to-mastra across agent-network (0.16.3), measured', () => {
+  test('0.10.15 -> 0.16.3: nothing the app runs changes, so nothing is edited or noted; the method arrives, listing raw keys', async () => {
+    const c: Case = {
+      ...CASES[0]!,
+      tools: '{ web_search: search }',
+      prompt: 'Look things up with `web_search`.',
+      edits: false,
+    };
+    const p = pinnedApp(c);
+    const text = readFileSync(p.file, 'utf8');
+    const result = await migrate(p.root, { toMastra: c.to, force: true });
+    assert.deepEqual(result.written, []);
+    assert.equal(readFileSync(p.file, 'utf8'), text);
+    const note = result.plan.findings.find(
+      (f) => f.kind === 'upgrade' && f.agents?.includes('lead'),
+    );
+    // The app calls generate() only: the row about network() does not concern it.
+    assert.doesNotMatch(note?.message ?? '', /network\(\)/);
+    // On the lines: 0.10.15 has no network(); 0.16.3 has it and lists the app's raw keys.
+    const { Agent } = (await import(`${lineOf(c.from).pkg}/agent`)) as {
+      Agent: new (config: object) => { network?: unknown };
+    };
+    const before = new Agent({ name: 'lead', instructions: 'x', model: {} });
+    assert.equal(typeof before.network, 'undefined');
+    const scripted = await startScriptedProvider();
+    try {
+      const target = await captureNetwork(lineOf(c.to), scripted, {
+        tools: { web_search: 'search' },
+        agents: [],
+        workflows: [],
+      });
+      assert.deepEqual(target.listed.tools, ['web_search']);
+    } finally {
+      await scripted.close();
+    }
+  });
+});
