@@ -343,6 +343,8 @@ export type TextContext =
   | 'prompt'
   | 'system'
   | 'tool-description'
+  /** What a tool's `execute` returns or throws: the model reads it after calling the tool. */
+  | 'tool-result'
   | 'agent-description'
   | 'workflow-description';
 

@@ -168,6 +168,8 @@ function textName(m: Mention): string {
       return "network()'s routing instructions name";
     case 'tool-description':
       return 'a tool description names';
+    case 'tool-result':
+      return 'text a tool returns to the model names';
     case 'agent-description':
       return 'a sub-agent description names';
     case 'workflow-description':
@@ -382,7 +384,10 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         !routing &&
         agent.runs.mode !== 'network' &&
         agent.runs.mode !== 'both';
-      const byId = actionable.every((m) => m.name === id);
+      // A tool's result text alone is too little to re-key by: it is rewritten instead.
+      const byId =
+        actionable.every((m) => m.name === id) &&
+        actionable.some((m) => m.context !== 'tool-result');
       const rekey =
         prefer === 'prompt'
           ? false
@@ -458,13 +463,15 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
                     ? `its id "${id}" is not a legal tool name`
                     : RESERVED_PREFIX.test(id)
                       ? `its id "${id}" starts with a prefix Mastra reserves for sub-agents and workflows`
-                      : !byId
-                        ? new Set(actionable.map((m) => m.name)).size > 1
-                          ? 'the prompt names it in more than one way'
-                          : `the prompt names it by "${actionable[0]!.name}", not by its id "${id}"`
-                        : blockers.length
-                          ? `"${current}" is still used: ${blockers.join('; ')}`
-                          : 'it cannot be re-keyed here';
+                      : actionable.every((m) => m.context === 'tool-result')
+                        ? "only a tool's result names it, which is too little to re-key the tool by"
+                        : !byId
+                          ? new Set(actionable.map((m) => m.name)).size > 1
+                            ? 'the prompt names it in more than one way'
+                            : `the prompt names it by "${actionable[0]!.name}", not by its id "${id}"`
+                          : blockers.length
+                            ? `"${current}" is still used: ${blockers.join('; ')}`
+                            : 'it cannot be re-keyed here';
       for (const m of actionable) {
         planned.push({
           list: surroundings(scan, m).list,
@@ -475,7 +482,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
             before: m.name,
             after: wanted,
             value: wanted,
-            reason: `${textName(m)} "${m.name}" but ${routing || agent.runs.mode === 'network' ? 'the routing agent is given' : 'the model is offered'} "${wanted}"; the prompt is rewritten because ${why}`,
+            reason: `${textName(m)} "${m.name}" but ${routing || agent.runs.mode === 'network' ? 'the routing agent is given' : 'the model is offered'} "${wanted}"; the ${m.context === 'tool-result' ? 'text' : 'prompt'} is rewritten because ${why}`,
             effect: 'fixed',
             wire: { before: m.name, after: wanted },
             agents: [label],

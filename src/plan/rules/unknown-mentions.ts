@@ -203,6 +203,11 @@ function aboutOthers(
   });
 }
 
+/** A description, or a tool's result: text the model reads with a tool, not instructions. */
+function readWithOffer(f: TextFragment): boolean {
+  return f.context.endsWith('-description') || f.context === 'tool-result';
+}
+
 /** In a code sample, also where a template literal's source escapes the fence (\`\`\`). */
 function inFence(text: string, at: number): boolean {
   return inCodeBlock(text.slice(0, at).replace(/\\`/g, '`'), at);
@@ -220,7 +225,7 @@ function toolObjectFinding(
   label: string,
   offeredAs: string | undefined,
 ): Finding {
-  const where = f.context.endsWith('-description')
+  const where = readWithOffer(f)
     ? `a description ${label}'s model reads interpolates`
     : f.context === 'prompt' || f.context === 'system'
       ? `a message sent to ${label} interpolates`
@@ -235,6 +240,30 @@ function toolObjectFinding(
     locations: [f.location],
     agents: [label],
   };
+}
+
+/**
+ * The agents a tool's definition calls (`execute: () => builder.generate(task)`): its description
+ * and result speak of what they do, in their names (`delegateToBuilder` returning "the agent
+ * should call getCurrentSpec first").
+ */
+function wrappedAgents(scan: ScanResult, agent: AgentInfo, f: TextFragment): Set<number> {
+  const d = f.describes;
+  const entry = d && agentEntries(agent).find((e) => e.origin === d.origin && e.key === d.key);
+  const at = entry?.valueLocation;
+  if (!at) return new Set();
+  return new Set(
+    scan.calls
+      .filter(
+        (c) =>
+          c.agentIndex !== undefined &&
+          c.agentIndex !== agent.index &&
+          c.location.file === at.file &&
+          c.location.start >= at.start &&
+          c.location.end <= at.end,
+      )
+      .map((c) => c.agentIndex!),
+  );
 }
 
 export function unknownToolMentions(scan: ScanResult, offers: Offers, data: DataWords): Finding[] {
@@ -306,6 +335,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       );
     };
     const inDescription = new Set<string>();
+    const inResult = new Set<string>();
     const inMessage = new Set<string>();
     // `lsp_inspect` for the workspace's `mastra_workspace_lsp_inspect`: named by what Mastra
     // offers it as, whatever else the agent's list may hold.
@@ -323,6 +353,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     const aliases = { has: (n: string) => aliasOf(n) !== undefined, get: aliasOf };
     const record = (f: TextFragment, w: Pick<ToolWord, 'name' | 'offset'>) => {
       if (f.context.endsWith('-description') && !found.has(w.name)) inDescription.add(w.name);
+      if (f.context === 'tool-result' && !found.has(w.name)) inResult.add(w.name);
       if ((f.context === 'prompt' || f.context === 'system') && !found.has(w.name))
         inMessage.add(w.name);
       const location = fragmentLocation(f, w.offset, w.name.length);
@@ -347,7 +378,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         f.text,
         data,
         (n) => ownSpelling(n) || aliases.has(n) || serverTools.has(n),
-        !f.context.endsWith('-description'),
+        !readWithOffer(f),
       );
       for (const w of words) {
         if (inInvalidList(f.text, w.offset)) continue;
@@ -385,6 +416,12 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         // `ResearchPaperAgent (research-paper-agent)` in a heading: another spelling of its own name.
         if (!w.strong && folded.has(fold(w.name))) continue;
         if (aboutOthers(offers, o, w, otherAgents)) continue;
+        // A tool that runs another agent speaks of that agent's tools.
+        if (readWithOffer(f)) {
+          const wrapped = wrappedAgents(scan, agent, f);
+          if (offers.elsewhere(agent, w.name).some((e) => wrapped.has(e.owner.agent.index)))
+            continue;
+        }
         // `agent-…` / `workflow-…` in an agent with no sub-agents / workflows is some other word.
         if (!w.quoted && /^agent-/.test(w.name) && agent.agents.entries.length === 0) continue;
         if (!w.quoted && /^workflow-/.test(w.name) && agent.workflows.entries.length === 0)
@@ -410,6 +447,9 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         // "Call DatasetInfo" is a function's name whatever its case (an MCP server's tools often
         // are PascalCase); "the MongoDB tool" is a product.
         const strong = w.strong && (!/^[A-Z]/.test(w.name) || w.called === true);
+        // A tool's result reports ("designSystemWorkflow not registered"): only a name it tells
+        // the model to call or use counts there.
+        if (f.context === 'tool-result' && !strong) continue;
         if (spelling === undefined && !isToolShaped(w.name) && !strong) continue;
         spellings.set(w.name, spelling);
         record(f, w);
@@ -471,7 +511,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       out.push({
         kind: 'unknown-tool-mention',
         rule: 'prompts',
-        message: `${inDescription.has(name) ? `a description ${o.label}'s model reads names` : inMessage.has(name) ? `a message sent to ${o.label} names` : `the instructions of ${o.label} name`} "${name}", ${why}`,
+        message: `${inDescription.has(name) ? `a description ${o.label}'s model reads names` : inResult.has(name) ? `text a tool returns to ${o.label}'s model names` : inMessage.has(name) ? `a message sent to ${o.label} names` : `the instructions of ${o.label} name`} "${name}", ${why}`,
         locations,
         agents: [o.label],
       });

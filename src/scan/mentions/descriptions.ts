@@ -12,6 +12,7 @@ import { nodeAtSpan, resolveValue, type ScanContext } from '../ast.ts';
 import type { Location, TextContext, TextFragment, ToolEntry, ToolSet } from '../model.ts';
 import { objectBehind } from '../values/static-value.ts';
 import { memberOf } from './bindings.ts';
+import { resultTexts } from './result-texts.ts';
 import { textFragments } from './prompt-text.ts';
 
 /** The node a location was taken from (`locate` of a value definition). */
@@ -52,12 +53,14 @@ export function descriptionOf(
     ...(description ? [description] : []),
     ...(object && entry.origin === 'tools' ? parameterDescriptions(object) : []),
   ];
-  return texts.flatMap((text) =>
-    textFragments(ctx, text, context).map((f) => ({
-      ...f,
-      describes: { origin: entry.origin, key: entry.key },
-    })),
-  );
+  const describes = { origin: entry.origin, key: entry.key };
+  const results = object && entry.origin === 'tools' ? resultTexts(object) : [];
+  return [
+    ...texts.flatMap((text) => textFragments(ctx, text, context).map((f) => ({ ...f, describes }))),
+    ...results.flatMap((text) =>
+      textFragments(ctx, text, 'tool-result').map((f) => ({ ...f, describes })),
+    ),
+  ];
 }
 
 /**

@@ -84,7 +84,7 @@ export function inFrontMatter(fragment: TextFragment, at: number): boolean {
  * capital) or quoted counts there, and a description naming what it describes is no mention.
  */
 function countsIn(fragment: TextFragment, tn: ToolName, quoted: boolean): boolean {
-  if (!fragment.context.endsWith('-description')) return true;
+  if (!fragment.context.endsWith('-description') && fragment.context !== 'tool-result') return true;
   const self = fragment.describes;
   if (self && self.origin === tn.origin && self.key === tn.key) return false;
   return quoted || /[-_.:]/.test(tn.name) || /[a-z][A-Z]/.test(tn.name);
