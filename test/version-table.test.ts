@@ -16,7 +16,7 @@ import {
   VERSION_TABLE,
   type VersionedRule,
 } from '../src/names/versions.ts';
-import { captureCall, loadLine, type CallSpec } from './harness/mastra-capture.ts';
+import { captureCall, loadLine, oneStepWorkflow, type CallSpec } from './harness/mastra-capture.ts';
 import { MASTRA_LINES, type MastraLine } from './harness/mastra-versions.ts';
 import { memoryFor } from './harness/memory-0x.ts';
 import { listedUnder } from './harness/network-listing.ts';
@@ -50,24 +50,7 @@ function subAgent(m: Awaited<ReturnType<typeof loadLine>>, name: string, url: st
   return agent;
 }
 
-function workflow(m: Awaited<ReturnType<typeof loadLine>>, key: string): any {
-  const inputSchema = m.z.object({ q: m.z.string() });
-  const step = m.createStep({
-    id: 'only',
-    inputSchema,
-    outputSchema: inputSchema,
-    execute: ({ inputData }: any) => Promise.resolve(inputData),
-  });
-  return m
-    .createWorkflow({
-      id: `wf-${key}`,
-      description: `workflow ${key}`,
-      inputSchema,
-      outputSchema: inputSchema,
-    })
-    .then(step)
-    .commit();
-}
+const workflow = oneStepWorkflow;
 
 function systemPrompt(caseId: string, which = 0): string {
   const request = provider().requests(caseId)[which];

@@ -61,6 +61,26 @@ export interface LoadedLine {
   networkModel: (url: string) => unknown;
 }
 
+/** A workflow of one step that passes its input through (`wf-KEY`), built on a line. */
+export function oneStepWorkflow(m: LoadedLine, key: string): unknown {
+  const inputSchema = m.z.object({ q: m.z.string() });
+  const step = m.createStep({
+    id: 'only',
+    inputSchema,
+    outputSchema: inputSchema,
+    execute: ({ inputData }: { inputData: unknown }) => Promise.resolve(inputData),
+  });
+  return m
+    .createWorkflow({
+      id: `wf-${key}`,
+      description: `workflow ${key}`,
+      inputSchema,
+      outputSchema: inputSchema,
+    })
+    .then(step)
+    .commit();
+}
+
 const loaded = new Map<string, Promise<LoadedLine>>();
 
 export function loadLine(line: MastraLine): Promise<LoadedLine> {
@@ -149,23 +169,7 @@ export async function captureCall(
     agent.__setLogger?.(m.noopLogger);
     return agent;
   };
-  const workflow = (key: string) => {
-    const step = m.createStep({
-      id: 'only',
-      inputSchema,
-      outputSchema: inputSchema,
-      execute: ({ inputData }: { inputData: unknown }) => Promise.resolve(inputData),
-    });
-    return m
-      .createWorkflow({
-        id: `wf-${key}`,
-        description: `workflow ${key}`,
-        inputSchema,
-        outputSchema: inputSchema,
-      })
-      .then(step)
-      .commit();
-  };
+  const workflow = (key: string) => oneStepWorkflow(m, key);
 
   const agent = new m.Agent({
     id: 'probe',

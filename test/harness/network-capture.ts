@@ -3,7 +3,7 @@
  * captures what the routing agent is shown (the names it lists per heading) and, when the script
  * picks a tool, the name the `tool-execution-end` chunk reports for it.
  */
-import { loadLine } from './mastra-capture.ts';
+import { loadLine, oneStepWorkflow } from './mastra-capture.ts';
 import type { MastraLine } from './mastra-versions.ts';
 import { memoryFor } from './memory-0x.ts';
 import { listedUnder } from './network-listing.ts';
@@ -72,23 +72,8 @@ export async function captureNetwork(
       instructions: 'help',
       model,
     });
-  const step = m.createStep({
-    id: 'only',
-    inputSchema,
-    outputSchema: inputSchema,
-    execute: ({ inputData }: { inputData: unknown }) => Promise.resolve(inputData),
-  });
   const workflows: Record<string, unknown> = {};
-  for (const key of spec.workflows)
-    workflows[key] = m
-      .createWorkflow({
-        id: `wf-${key}`,
-        description: `workflow ${key}`,
-        inputSchema,
-        outputSchema: inputSchema,
-      })
-      .then(step)
-      .commit();
+  for (const key of spec.workflows) workflows[key] = oneStepWorkflow(m, key);
   const agent = new m.Agent({
     id: 'lead',
     name: 'lead',
