@@ -30,7 +30,7 @@ export const transcript = createTool({
   execute: async ({ url }) => {
     if (!url) throw new Error('No URL: call generateUISpec first.');
     console.log('call debugDumpTool to see more', hint());
-    return { error: \`No transcript for \${url}. Use fetch-youtube-metadata to get its title instead.\`, status: 'not_found' };
+    return { error: \`No transcript for \${url}. Use fetch-youtube-metadata to get its title instead.\`, status: 'not_found', hint: \`Or try \${fetchMetadata}.\` };
   },
 });
 export const video = new Agent({ id: 'video', name: 'video', instructions: 'Summarise videos.', model: 'openai/gpt-4o', tools: { youtubeMetadata: fetchMetadata, transcript } });
@@ -52,6 +52,7 @@ test("a tool's result names a tool by its id: the text follows the key; an unkno
     .filter((f) => f.kind === 'unknown-tool-mention')
     .map((f) => f.message);
   assert.deepEqual(unknown, [
+    `text a tool returns to video's model interpolates "\${fetchMetadata}", the tool object itself: the model reads "[object Object]" there, not a name; write "youtubeMetadata", the name video is offered it under`,
     `text a tool returns to video's model names "generateUISpec", which video is not offered`,
   ]);
   const text = readFileSync(path.join(p.root, 'src/agent.ts'), 'utf8');

@@ -225,11 +225,13 @@ function toolObjectFinding(
   label: string,
   offeredAs: string | undefined,
 ): Finding {
-  const where = readWithOffer(f)
+  const where = f.context.endsWith('-description')
     ? `a description ${label}'s model reads interpolates`
-    : f.context === 'prompt' || f.context === 'system'
-      ? `a message sent to ${label} interpolates`
-      : `the instructions of ${label} interpolate`;
+    : f.context === 'tool-result'
+      ? `text a tool returns to ${label}'s model interpolates`
+      : f.context === 'prompt' || f.context === 'system'
+        ? `a message sent to ${label} interpolates`
+        : `the instructions of ${label} interpolate`;
   const fix = offeredAs
     ? `write "${offeredAs}", the name ${label} is offered it under`
     : `${label} is not offered it under any name the text could give`;
