@@ -35,6 +35,7 @@ import {
   type AgentLookup,
 } from './registrations/calls.ts';
 import { findRunEvidence, type FoundEvidence } from './registrations/run-evidence.ts';
+import { chatEndpoint, routedAgent, routeOf } from './files/chat-routes.ts';
 import { REACH_ALL, type Reach } from './files/reach.ts';
 import { identifierPattern } from './files/identifier.ts';
 import { findFileAgents } from './registrations/file-agents.ts';
@@ -514,6 +515,11 @@ export function analyse(
   const agentOfCall = (node: Node) =>
     callAt.get(`${relativePath(ctx, node.getSourceFile().getFilePath())}:${node.getStart()}`);
   const processorClasses = processorOwners(constructors);
+  // Chat pages and the agent the route they post to runs (chat-routes.ts).
+  const routes = calls.flatMap((c) => {
+    const r = c.agentIndex === undefined ? undefined : routeOf(c.location.file);
+    return r ? [{ ...r, agentIndex: c.agentIndex! }] : [];
+  });
   let foreign: Set<string> | undefined;
   const foreignTools = () => (foreign ??= foreignFunctionTools(sourceFiles));
   const compared = sourceFiles.map((sf) => {
@@ -545,11 +551,15 @@ export function analyse(
   );
   for (const { sf, literals, holdsNames } of compared) {
     nameMappings.push(...inFile(sf, () => nameConversions(ctx, sf)));
+    const endpoint = routes.length ? inFile(sf, () => chatEndpoint(sf)) : undefined;
+    const page = relativePath(ctx, sf.getFilePath());
+    const routed = endpoint === undefined ? undefined : routedAgent(routes, page, endpoint);
     for (const { compared, castTo, ...literal } of literals) {
       // A comparison on one agent's results names that agent's tools; others cannot be tied.
       // ... or the results a processor of one agent sees.
-      const agentIndex =
-        tiedTo(compared, agentOfCall) ?? processorAgent(processorClasses, compared);
+      // ... or, on a chat page, the agent the route it posts to runs.
+      const tied = tiedTo(compared, agentOfCall) ?? processorAgent(processorClasses, compared);
+      const agentIndex = tied ?? routed;
       const all = allNames.filter((n) => n.name === literal.value);
       const own = agentIndex === undefined ? [] : all.filter((n) => n.agentIndex === agentIndex);
       const matches = own.length ? own : all;
@@ -593,6 +603,7 @@ export function analyse(
         ...(literal.via !== undefined ? { via: literal.via } : {}),
         raw: literal.raw,
         ...(agentIndex === undefined ? {} : { agentIndex }),
+        ...(tied === undefined && routed !== undefined ? { routedTo: endpoint } : {}),
       });
     }
   }

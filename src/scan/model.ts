@@ -403,6 +403,11 @@ export interface Mention {
    * `const`), written elsewhere and often used for more than this test: reported, never edited.
    */
   via?: string;
+  /**
+   * Comparisons on a chat page: the endpoint its `useChat` posts to, whose route runs the agent
+   * the comparison is tied to (`agentIndex`), the only agent whose tool parts the page receives.
+   */
+  routedTo?: string;
 }
 
 export interface MentionTarget {

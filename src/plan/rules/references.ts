@@ -10,6 +10,7 @@ import {
   behaviourOfAgent,
   callEntries,
   locationKey,
+  mayComeAtRunTime,
   renderKey,
   renderString,
   versionUndecided,
@@ -34,6 +35,50 @@ function seenInNetwork(
   const entry = agentEntries(agent).find((e) => e.origin === t.origin && e.key === t.key);
   const id = entry && 'id' in entry.value ? entry.value.id : undefined;
   return id ? [id, t.key] : [];
+}
+
+/** An agent and the sub-agents it delegates to, as far as the scan can follow them. */
+function withSubAgents(scan: ScanResult, index: number): Set<number> {
+  const out = new Set<number>();
+  const walk = (i: number) => {
+    if (out.has(i)) return;
+    out.add(i);
+    for (const e of scan.agents[i]!.agents.entries)
+      if (e.value.kind === 'agent' && e.value.agentIndex !== undefined) walk(e.value.agentIndex);
+  };
+  walk(index);
+  return out;
+}
+
+/**
+ * A chat page compares its tool parts with a name that only other agents offer, while the route it
+ * posts to runs one agent (with its sub-agents) that is never offered it: the test never matches.
+ * Undefined when that agent has the name, or may get it at run time.
+ */
+function routedElsewhere(scan: ScanResult, m: ScanResult['mentions'][number]): Finding | undefined {
+  if (m.routedTo === undefined || m.agentIndex === undefined) return undefined;
+  const reach = withSubAgents(scan, m.agentIndex);
+  if (m.matches.some((t) => reach.has(t.agentIndex))) return undefined;
+  const sets = [...reach].flatMap((i) => {
+    const a = scan.agents[i]!;
+    const calls = scan.calls.filter((c) => c.agentIndex === i);
+    return [
+      a.tools,
+      a.agents,
+      a.workflows,
+      ...calls.flatMap((c) => [c.options.toolsets, c.options.clientTools]),
+    ];
+  });
+  if (mayComeAtRunTime(sets, m.name)) return undefined;
+  const agent = scan.agents[m.agentIndex]!;
+  const others = [...new Set(m.matches.map((t) => agentLabel(scan.agents[t.agentIndex]!)))];
+  return {
+    kind: 'reference',
+    rule: 'references',
+    message: `a chat page compares a tool part with "${m.prefix ?? ''}${m.name}" at ${m.location.file}:${m.location.line}, but it posts to ${m.routedTo}, whose route runs ${agentLabel(agent)}, which is never offered "${m.name}" (${others.join(', ')} ${others.length > 1 ? 'offer' : 'offers'} it): the test never matches`,
+    locations: [m.location],
+    agents: [agentLabel(agent)],
+  };
 }
 
 export function planReferences(
@@ -61,6 +106,11 @@ export function planReferences(
       const got = targets.get(final) ?? { current: wireOf(entry, agent), agents: [] };
       got.agents.push(agentLabel(agent));
       targets.set(final, got);
+    }
+    const elsewhere = routedElsewhere(scan, m);
+    if (elsewhere) {
+      findings.push(elsewhere);
+      continue;
     }
     if (targets.has(m.name) || targets.size === 0) continue; // already a name some agent offers
     // Every agent it concerns runs only through network(), which reports the tool by its id.

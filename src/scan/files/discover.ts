@@ -182,9 +182,10 @@ export async function discover(
  * site or call options (a route handler or job that gets `mastra` as a parameter imports nothing
  * from Mastra). Files without any of these or `TOOL_WORDS` cost one read.
  */
-// Every method of registrations/calls.ts that runs an agent (generateVNext() in 0.14-0.21 apps too).
+// Every method of registrations/calls.ts that runs an agent (generateVNext() in 0.14-0.21 apps too);
+// `useChat`: a chat page compares the tool parts its route's agent streams (chat-routes.ts).
 export const MASTRA_SIGNS =
-  /@mastra\/|toolName|tool_name|createTool|readFileSync|listTools|getTools|\.(generate|stream|network)(VNext|Legacy)?\s*\(|\.resume(Stream|Network)\s*\(|getAgent(ById)?\s*\(|toolChoice|activeTools|toolsets|clientTools|prepareStep/;
+  /@mastra\/|toolName|tool_name|useChat|createTool|readFileSync|listTools|getTools|\.(generate|stream|network)(VNext|Legacy)?\s*\(|\.resume(Stream|Network)\s*\(|getAgent(ById)?\s*\(|toolChoice|activeTools|toolsets|clientTools|prepareStep/;
 
 /**
  * `tools` and `agents` as code (a key, a variable, a member), not as a segment of a module path
