@@ -64,6 +64,12 @@ describe('a chat page and the agent its route runs', () => {
       path: '/api/chat',
     });
     assert.deepEqual(routeOf('pages/api/chat.ts'), { site: '', path: '/api/chat' });
+    // `app/` and `pages/` are folders of their own, not the end of another name.
+    assert.deepEqual(routeOf('webapp/app/api/chat/route.ts'), {
+      site: 'webapp/',
+      path: '/api/chat',
+    });
+    assert.deepEqual(routeOf('mypages/api/chat.ts'), undefined);
     assert.equal(routeOf('app/page.tsx'), undefined);
   });
 

@@ -16,13 +16,13 @@ const DEFAULT_CHAT_API = '/api/chat';
  * `app/` or `pages/`, and `src/`), or undefined for any other file.
  */
 export function routeOf(relFile: string): { site: string; path: string } | undefined {
-  const app = /^(.*?)(?:src\/)?app\/(.+)\/route\.(?:ts|js|mts|mjs)$/.exec(relFile);
+  const app = /^((?:[^/]+\/)*?)(?:src\/)?app\/(.+)\/route\.(?:ts|js|mts|mjs)$/.exec(relFile);
   if (app) {
     // Route groups (`(chat)`) are not part of the path.
     const parts = app[2]!.split('/').filter((p) => !/^\(.*\)$/.test(p));
     return { site: app[1]!, path: `/${parts.join('/')}` };
   }
-  const pages = /^(.*?)(?:src\/)?pages\/(api\/.+?)(?:\/index)?\.(?:ts|js)$/.exec(relFile);
+  const pages = /^((?:[^/]+\/)*?)(?:src\/)?pages\/(api\/.+?)(?:\/index)?\.(?:ts|js)$/.exec(relFile);
   return pages ? { site: pages[1]!, path: `/${pages[2]}` } : undefined;
 }
 
