@@ -8,7 +8,7 @@
  * the project: `unparsed-field-words.ts`.
  */
 import path from 'node:path';
-import { MASTRA_SIGNS } from './files/discover.ts';
+import { isChatPage, MASTRA_SIGNS } from './files/discover.ts';
 import { identifierPattern } from './files/identifier.ts';
 import { CALL_TEXT } from './registrations/calls.ts';
 import { isFileAgentPart } from './registrations/file-agents.ts';
@@ -55,7 +55,7 @@ export function constructsImport(text: string): boolean {
 
 /** Whether a candidate (a path relative to the root, and its text) is parsed. */
 export function worthParsing(relPath: string, text: string | undefined): boolean {
-  if (text === undefined || MASTRA_SIGNS.test(text)) return true;
+  if (text === undefined || MASTRA_SIGNS.test(text) || isChatPage(text)) return true;
   return PASS_TEXT.some((t) => t.test(text)) || isFileAgentPart(relPath) || constructsImport(text);
 }
 

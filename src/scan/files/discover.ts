@@ -182,10 +182,9 @@ export async function discover(
  * site or call options (a route handler or job that gets `mastra` as a parameter imports nothing
  * from Mastra). Files without any of these or `TOOL_WORDS` cost one read.
  */
-// Every method of registrations/calls.ts that runs an agent (generateVNext() in 0.14-0.21 apps too);
-// `useChat`: a chat page compares the tool parts its route's agent streams (chat-routes.ts).
+// Every method of registrations/calls.ts that runs an agent (generateVNext() in 0.14-0.21 apps too).
 export const MASTRA_SIGNS =
-  /@mastra\/|toolName|tool_name|useChat|createTool|readFileSync|listTools|getTools|\.(generate|stream|network)(VNext|Legacy)?\s*\(|\.resume(Stream|Network)\s*\(|getAgent(ById)?\s*\(|toolChoice|activeTools|toolsets|clientTools|prepareStep/;
+  /@mastra\/|toolName|tool_name|createTool|readFileSync|listTools|getTools|\.(generate|stream|network)(VNext|Legacy)?\s*\(|\.resume(Stream|Network)\s*\(|getAgent(ById)?\s*\(|toolChoice|activeTools|toolsets|clientTools|prepareStep/;
 
 /**
  * `tools` and `agents` as code (a key, a variable, a member), not as a segment of a module path
@@ -196,6 +195,14 @@ export const MASTRA_SIGNS =
 export const TOOL_WORDS = /(?<![/@])\b(?:tools|agents)\b(?!\/)/;
 
 const RELEVANT = new RegExp(`${MASTRA_SIGNS.source}|${TOOL_WORDS.source}`);
+/**
+ * A chat page that compares the tool parts its route's agent streams (chat-routes.ts): `useChat`
+ * and a part type literal (`'tool-…'`) in one file. Either alone is no sign (a chat app's many
+ * pages call useChat without reading tool parts).
+ */
+const CHAT_PAGE = /\buseChat\b/;
+const PART_TYPE = /['"`]tool-[A-Za-z_]/;
+export const isChatPage = (text: string): boolean => CHAT_PAGE.test(text) && PART_TYPE.test(text);
 const NAMES_MASTRA = /@mastra\//;
 
 export interface Prefiltered {
@@ -221,7 +228,7 @@ export function prefilter(
     const read = texts.source(file);
     clock?.tick();
     if (read.ok) {
-      if (RELEVANT.test(read.text)) {
+      if (RELEVANT.test(read.text) || isChatPage(read.text)) {
         out.candidates.push(file);
         if (NAMES_MASTRA.test(read.text)) out.namingMastra.push(file);
       }
