@@ -8,6 +8,7 @@
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /** Code below the CLI layer: the engine (src/) and the transforms. */
@@ -69,6 +70,35 @@ const noIO = {
   message: 'src/plan/ and src/names/ are pure: data in, data out, no I/O.',
 };
 
+/**
+ * The engine's layers, lowest first (docs/architecture.md): a folder imports only the folders
+ * before it. The files at src/'s top (git.ts, progress.ts, version.ts, ...) are below them all.
+ */
+const LAYERS = [
+  'names',
+  'cache',
+  'scan',
+  'offers',
+  'plan',
+  'transforms',
+  'migrate',
+  'verify',
+  'report',
+  'base',
+];
+const READ_ONLY = ['scan', 'report'];
+const PURE = ['plan', 'names'];
+/** Imports of a layer above the i-th: `../plan/x.ts`, `../../src/migrate/x.ts`, `../../transforms/x.ts`. */
+const above = (/** @type {number} */ i) =>
+  i === LAYERS.length - 1
+    ? []
+    : [
+        {
+          regex: `^(\\.\\./)+(src/)?(${LAYERS.slice(i + 1).join('|')})/`,
+          message: `${LAYERS[i]}/ is below ${LAYERS.slice(i + 1).join(', ')}: imports point down the layers (docs/architecture.md).`,
+        },
+      ];
+
 export default defineConfig([
   globalIgnores(
     ['fixtures/', '**/__testfixtures__/', 'dist/', 'schema/', '.bench/', '.tmp/', 'scratch/'],
@@ -121,11 +151,6 @@ export default defineConfig([
     rules: { 'no-restricted-syntax': ['error', importOfBin] },
   },
   {
-    name: 'architecture: the scanner and the renderers never write files',
-    files: ['src/scan/**/*.ts', 'src/report/**/*.ts'],
-    rules: { 'no-restricted-imports': restrictImports(noWrites, []) },
-  },
-  {
     // Shipped as `mastra-tool-names/runtime` and bundled alone (scripts/runtime-entry.mjs): it may
     // import the pure name rule and nothing else, so apps that use it install no dependency.
     name: 'architecture: the runtime helper has no dependencies',
@@ -143,9 +168,28 @@ export default defineConfig([
       ),
     },
   },
+  // Imports point down the layers; the scanner and the renderers never write; the plan and the
+  // normaliser are pure. One config a layer, since each lists all of its restricted imports.
+  ...LAYERS.map((layer, i) => ({
+    name: `architecture: ${layer}/ imports only the layers below it`,
+    files: [layer === 'transforms' ? 'transforms/**/*.ts' : `src/${layer}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': restrictImports(READ_ONLY.includes(layer) ? noWrites : [], [
+        ...(PURE.includes(layer) ? [noIO] : []),
+        ...above(i),
+      ]),
+    },
+  })),
   {
-    name: 'architecture: the plan and the normaliser are pure',
-    files: ['src/plan/**/*.ts', 'src/names/**/*.ts'],
-    rules: { 'no-restricted-imports': restrictImports(noWrites, [noIO]) },
+    name: 'architecture: no import cycles in the engine',
+    files: ENGINE,
+    plugins: { 'import-x': importX },
+    // Without these, import-x reads no .ts module and finds no cycle at all.
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver()],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 ]);

@@ -14,5 +14,5 @@ export {
   type CacheOptions,
   type CachedMigrateOptions,
   type CacheOutcome,
-} from './cache/cached-migrate.ts';
+} from './migrate/cached-migrate.ts';
 export { cacheDir } from './cache/dir.ts';

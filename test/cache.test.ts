@@ -20,7 +20,7 @@ import {
   migrateWithCache,
   type CacheFiles,
   type CacheOutcome,
-} from '../src/cache/cached-migrate.ts';
+} from '../src/migrate/cached-migrate.ts';
 import { cacheDir } from '../src/cache/dir.ts';
 import { migrate } from '../src/migrate/migrate.ts';
 import { buildReport } from '../src/report/build.ts';

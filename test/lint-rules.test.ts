@@ -101,4 +101,42 @@ describe('architecture rules', () => {
       [],
     );
   });
+
+  test('imports point down the layers: offers/ below plan/, cache/ below migrate/, migrate/ below report/', async () => {
+    const imports = (spec: string) => `import { x } from '${spec}';\nexport { x };\n`;
+    for (const [file, spec] of [
+      ['src/offers/offers.ts', '../plan/agents.ts'],
+      ['src/cache/x.ts', '../migrate/migrate.ts'],
+      ['src/migrate/stale-names.ts', '../report/model.ts'],
+      ['src/scan/values/x.ts', '../../offers/entries.ts'],
+      ['src/names/x.ts', '../scan/model.ts'],
+      ['src/verify/verify.ts', '../report/build.ts'],
+      ['transforms/lib/standalone.ts', '../../src/migrate/migrate.ts'],
+      ['src/plan/rules/x.ts', '../../../transforms/lib/apply-edits.ts'],
+    ])
+      assert.deepEqual(
+        await rulesHit(file, imports(spec)),
+        ['no-restricted-imports'],
+        `${file}: ${spec}`,
+      );
+    for (const [file, spec] of [
+      ['src/plan/rules/x.ts', '../../offers/entries.ts'],
+      ['src/migrate/x.ts', '../cache/store.ts'],
+      ['src/migrate/x.ts', '../../transforms/lib/apply-text.ts'],
+      ['src/report/x.ts', '../verify/model.ts'],
+      ['transforms/lib/x.ts', '../../src/plan/model.ts'],
+      ['src/report/render/x.ts', '../verify-text.ts'],
+    ])
+      assert.deepEqual(await rulesHit(file, imports(spec)), [], `${file}: ${spec}`);
+  });
+
+  test('an import cycle in the engine fails the lint', async () => {
+    // tool-map.ts imports runtime-tools.ts: runtime-tools.ts importing tool-map.ts again is a cycle.
+    const cycle = "import { keyOf } from './tool-map.ts';\nexport { keyOf };\n";
+    assert.deepEqual(await rulesHit('src/scan/values/runtime-tools.ts', cycle), [
+      'import-x/no-cycle',
+    ]);
+    const fine = "import { keyOf } from './map-walk.ts';\nexport { keyOf };\n";
+    assert.deepEqual(await rulesHit('src/scan/values/runtime-tools.ts', fine), []);
+  });
 });

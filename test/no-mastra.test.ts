@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { migrateWithCache, type CacheOutcome } from '../src/cache/cached-migrate.ts';
+import { migrateWithCache, type CacheOutcome } from '../src/migrate/cached-migrate.ts';
 import { migrate } from '../src/migrate/migrate.ts';
 import { buildReport } from '../src/report/build.ts';
 import { renderReport } from '../src/report/render/index.ts';

@@ -9,7 +9,7 @@ import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { migrate } from '../src/migrate/migrate.ts';
-import { applyTextFileEdits } from '../src/migrate/apply-text.ts';
+import { applyTextFileEdits } from '../transforms/lib/apply-text.ts';
 import type { Edit } from '../src/plan/model.ts';
 import { tempProject } from './helpers/temp-project.ts';
 

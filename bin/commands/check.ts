@@ -85,7 +85,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
   handler: async (argv: ArgumentsCamelCase<CheckArgs>) => {
     const root = await existingDirectory(argv.path);
     const [{ migrateWithCache }, { buildReport }, { withProgress }] = await Promise.all([
-      import('../../src/cache/cached-migrate.ts'),
+      import('../../src/migrate/cached-migrate.ts'),
       import('../../src/report/build.ts'),
       import('../progress.ts'),
     ]);

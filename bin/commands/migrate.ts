@@ -35,7 +35,7 @@ export const migrateCommand: CommandModule<object, MigrateArgs> = {
     const root = await existingDirectory(argv.path);
     if (argv.verify) return migrateVerified(root, argv, engineOptions(argv));
     const [{ migrateWithCache }, { buildReport }, { withProgress }] = await Promise.all([
-      import('../../src/cache/cached-migrate.ts'),
+      import('../../src/migrate/cached-migrate.ts'),
       import('../../src/report/build.ts'),
       import('../progress.ts'),
     ]);

@@ -3,7 +3,7 @@ import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { RULE_IDS } from '../../src/plan/model.ts';
-import type { CacheFiles, CacheOutcome } from '../../src/cache/cached-migrate.ts';
+import type { CacheFiles, CacheOutcome } from '../../src/migrate/cached-migrate.ts';
 import type { Report } from '../../src/report/model.ts';
 import type { ChangedLines } from '../../src/report/rank.ts';
 import {

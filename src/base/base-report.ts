@@ -5,7 +5,7 @@
  * hashing of the base's files, when it hits.
  */
 import path from 'node:path';
-import { migrateWithCache, type CachedMigrateOptions } from '../cache/cached-migrate.ts';
+import { migrateWithCache, type CachedMigrateOptions } from '../migrate/cached-migrate.ts';
 import { cacheDir } from '../cache/dir.ts';
 import {
   codeFingerprint,

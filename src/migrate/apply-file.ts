@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import type JSCodeshift from 'jscodeshift';
 import { ts } from '../ts-morph.ts';
 import { applyEdits, spliceEdits } from '../../transforms/lib/apply-edits.ts';
+import type { FileOutcome } from '../../transforms/lib/apply-text.ts';
 import { checkParses, parserFor } from '../../transforms/lib/parser.ts';
 import { RULE_IDS, type Edit } from '../plan/model.ts';
 import { failureReason, isStackOverflow } from '../scan/files/isolate.ts';
@@ -20,8 +21,7 @@ const requireHere = createRequire(import.meta.url);
 let loaded: typeof JSCodeshift | undefined;
 const jscodeshift = () => (loaded ??= requireHere('jscodeshift') as typeof JSCodeshift);
 
-export type FileOutcome =
-  { ok: true; text: string; applied: Edit[] } | { ok: false; error: string };
+export type { FileOutcome };
 
 type Core = ReturnType<typeof JSCodeshift.withParser>;
 type Applied = FileOutcome;

@@ -20,14 +20,14 @@ import { promptFileText } from '../scan/mentions/prompt-text.ts';
 import { scanWithInputs, type ScanOptions } from '../scan/scan.ts';
 import { PhaseClock, type PhaseTiming } from '../progress.ts';
 import { applyFileEdits } from './apply-file.ts';
-import { applyTextFileEdits, isCodeFile } from './apply-text.ts';
+import { applyTextFileEdits, isCodeFile } from '../../transforms/lib/apply-text.ts';
 import { MigrateError } from './errors.ts';
 import { formatLikeTheRepo, type ConfigCache, type FormatOutcome } from './format.ts';
 import { gitState } from './git.ts';
 import { selectRules, type RuleSelection } from './rules.ts';
 import { staleNames } from './stale-names.ts';
 import { changedSinceRead, writeTarget } from './write-guard.ts';
-import type { RenameWarning } from '../report/model.ts';
+import type { RenameWarning } from './stale-names.ts';
 
 /** Stops the write phase between two files: the CLI arms it with SIGINT/SIGTERM. */
 export interface Interruption {

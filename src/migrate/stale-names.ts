@@ -5,12 +5,20 @@
  */
 import path from 'node:path';
 import type { Edit } from '../plan/model.ts';
-import type { RenameWarning } from '../report/model.ts';
 import { findName } from '../scan/mentions/mentions.ts';
 import type { Location } from '../scan/model.ts';
 import { isSourceFile } from '../scan/files/discover.ts';
 import { readSource } from '../scan/files/read-source.ts';
 import { lineLocator } from '../scan/files/lines.ts';
+
+/** A renamed tool and the places its old name is still written. */
+export interface RenameWarning {
+  from: string;
+  to: string;
+  agents: string[];
+  /** Places in the repository where the old name still appears as text. */
+  stillUsedAt: Location[];
+}
 
 const QUOTES = /["'`]/;
 

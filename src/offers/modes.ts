@@ -7,7 +7,7 @@
  *   or one nothing runs): no mode is decided, and nothing that depends on it is edited.
  */
 import type { AgentInfo, Location, RunEvidence } from '../scan/model.ts';
-import { agentLabel } from '../plan/agents.ts';
+import { agentLabel } from './agent-label.ts';
 
 /** `function`: generate()/stream() send tools as functions by wire name; `network`: raw keys listed. */
 export type RunMode = 'function' | 'network';

@@ -14,7 +14,8 @@ import { networkListing } from '../names/network.ts';
 import { nativeToolName } from '../names/provider-tools.ts';
 import { toWireName } from '../names/wire-name.ts';
 import type { AgentInfo, CallSite, RuntimeTools, ScanResult, ToolEntry } from '../scan/model.ts';
-import { agentEntries, agentLabel, callEntries, wireOf } from '../plan/agents.ts';
+import { agentLabel } from './agent-label.ts';
+import { agentEntries, callEntries, wireOf } from './entries.ts';
 import { possibleModes, RUN_MODES, type RunMode } from './modes.ts';
 
 export type Certainty = 'certain' | 'possible';

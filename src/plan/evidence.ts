@@ -16,7 +16,9 @@ import type {
   ScanResult,
   ToolEntry,
 } from '../scan/model.ts';
-import { agentEntries, agentLabel, locationKey, wireOf } from './agents.ts';
+import { agentLabel } from '../offers/agent-label.ts';
+import { agentEntries, wireOf } from '../offers/entries.ts';
+import { locationKey } from './agents.ts';
 import type { RuleId } from './model.ts';
 
 const at = (l: Location) => `${l.file}:${l.line}:${l.column}`;

@@ -8,7 +8,9 @@ import { describeVersion, type VersionedRule } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
 import type { AgentInfo, ScanResult, ToolEntry, Unresolved } from '../scan/model.ts';
 import { ARRAY_TOOLS } from '../scan/values/array-tools.ts';
-import { agentEntries, agentLabel, behaviourOfAgent, locationKey, rawKeyOf } from './agents.ts';
+import { agentLabel } from '../offers/agent-label.ts';
+import { agentEntries, behaviourOfAgent, rawKeyOf } from '../offers/entries.ts';
+import { locationKey } from './agents.ts';
 import {
   DEFAULT_RULES,
   type AgentWireChange,

@@ -1,5 +1,5 @@
 /** Builds the report model from a migration result. Pure. */
-import { createRequire } from 'node:module';
+import { TOOL_VERSION } from '../version.ts';
 import type { MigrateResult } from '../migrate/migrate.ts';
 import type { FindingKind } from '../plan/model.ts';
 import { NO_MASTRA, noMastraUnresolved } from '../scan/no-mastra.ts';
@@ -35,19 +35,7 @@ const SEVERITY: Record<FindingKind, ReportFinding['severity']> = {
   'missing-dependency': 'warning',
 };
 
-/** Our own version: package.json is two folders up from src/report, three from dist/src/report. */
-export const TOOL_VERSION: string = (() => {
-  const require = createRequire(import.meta.url);
-  for (const rel of ['../../package.json', '../../../package.json']) {
-    try {
-      const pkg = require(rel) as { name?: string; version?: string };
-      if (pkg.name === 'mastra-tool-names' && pkg.version) return pkg.version;
-    } catch {
-      // try the next layout
-    }
-  }
-  return '0.0.0';
-})();
+export { TOOL_VERSION };
 
 /** Findings a person has to act on (notes are information only). */
 export function needsHuman(f: ReportFinding): boolean {

@@ -4,6 +4,9 @@
  */
 import type { EditTarget, FindingKind, RuleId, UncheckedAgent, WireEffect } from '../plan/model.ts';
 import type { Location } from '../scan/model.ts';
+import type { RenameWarning } from '../migrate/stale-names.ts';
+
+export type { RenameWarning };
 import type { MigrateVerification } from '../verify/model.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;
@@ -73,14 +76,6 @@ export interface AgentWire {
   /** Wire names the model is offered now, and after the changes. */
   before: string[];
   after: string[];
-}
-
-export interface RenameWarning {
-  from: string;
-  to: string;
-  agents: string[];
-  /** Places in the repository where the old name still appears as text. */
-  stillUsedAt: Location[];
 }
 
 export interface ReportFile {

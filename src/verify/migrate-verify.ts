@@ -9,7 +9,7 @@ import {
   type MigrateOptions,
   type MigrateResult,
 } from '../migrate/migrate.ts';
-import { agentLabel } from '../plan/agents.ts';
+import { agentLabel } from '../offers/agent-label.ts';
 import { behaviourFor } from '../names/versions.ts';
 import type { ScanResult } from '../scan/model.ts';
 import { agentReasons, compare, measuredChoice, predictAgent } from './compare.ts';

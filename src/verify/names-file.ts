@@ -5,7 +5,7 @@
  * exactly one listed tool explains the name). Pure; the CLI writes it.
  */
 import { toWireName } from '../names/wire-name.ts';
-import { agentEntries, wireOf } from '../plan/agents.ts';
+import { agentEntries, wireOf } from '../offers/entries.ts';
 import {
   NAMES_FILE_VERSION,
   type MeasuredAgentNames,

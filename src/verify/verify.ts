@@ -8,9 +8,9 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { agentLabel } from '../plan/agents.ts';
+import { agentLabel } from '../offers/agent-label.ts';
 import { behaviourFor } from '../names/versions.ts';
-import { TOOL_VERSION } from '../report/build.ts';
+import { TOOL_VERSION } from '../version.ts';
 import type { AgentInfo, ScanResult } from '../scan/model.ts';
 import { scanRepository, type ScanOptions } from '../scan/scan.ts';
 import { gitTop } from '../migrate/git.ts';

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { API, FileInfo, Options } from 'jscodeshift';
-import { isCodeFile, applyTextFileEdits } from '../../src/migrate/apply-text.ts';
+import { isCodeFile, applyTextFileEdits } from './apply-text.ts';
 import type { Edit, RuleId } from '../../src/plan/model.ts';
 import { buildPlan } from '../../src/plan/plan.ts';
 import { scanSource } from '../../src/scan/analyse.ts';

@@ -10,7 +10,7 @@
  * capitalised word (`SoftOne`, `NotebookLM`) is a product or a type unless the app uses it as is.
  */
 import type { AgentInfo, ScanResult } from '../../scan/model.ts';
-import { agentEntries, callEntries, wireOf } from '../agents.ts';
+import { agentEntries, callEntries, wireOf } from '../../offers/entries.ts';
 
 /**
  * The words of a name, lower case, without a `tool` word (`pushSignal` is `pushSignalTool` without

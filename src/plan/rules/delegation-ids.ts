@@ -5,7 +5,8 @@
  * edited: the branch would start to run, which is a change of behaviour for the owner to make.
  */
 import type { AgentInfo, ScanResult } from '../../scan/model.ts';
-import { agentLabel, wireOf } from '../agents.ts';
+import { agentLabel } from '../../offers/agent-label.ts';
+import { wireOf } from '../../offers/entries.ts';
 import type { Finding } from '../model.ts';
 
 export function delegationIdFindings(scan: ScanResult): Finding[] {

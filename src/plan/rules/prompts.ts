@@ -22,18 +22,16 @@ import type {
   TextFragment,
   ToolEntry,
 } from '../../scan/model.ts';
+import { agentLabel } from '../../offers/agent-label.ts';
 import {
   agentEntries,
-  agentLabel,
   behaviourOfAgent,
   inCollision,
-  locationKey,
   rawKeyOf,
-  renderKey,
-  versionUndecided,
   wireCandidates,
   wireOf,
-} from '../agents.ts';
+} from '../../offers/entries.ts';
+import { locationKey, renderKey, versionUndecided } from '../agents.ts';
 import { isSafeNewKey, RESERVED_PREFIX, renameBlockers } from '../evidence.ts';
 import type { Edit, Finding, RuleId } from '../model.ts';
 import { decidedMode, runDescription } from '../../offers/modes.ts';

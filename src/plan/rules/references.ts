@@ -4,19 +4,16 @@
  * by Mastra or the AI SDK (so it is provably a tool name); otherwise reported with the fix.
  */
 import type { ScanResult } from '../../scan/model.ts';
+import { agentLabel } from '../../offers/agent-label.ts';
 import {
   agentEntries,
-  agentLabel,
   behaviourOfAgent,
   callEntries,
-  locationKey,
   mayComeAtRunTime,
-  renderKey,
-  renderString,
-  versionUndecided,
   wireCandidates,
   wireOf,
-} from '../agents.ts';
+} from '../../offers/entries.ts';
+import { locationKey, renderKey, renderString, versionUndecided } from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
 
 /**

@@ -5,7 +5,9 @@
  * (`evidence.ts`), for an agent run only with network(), or to a name Mastra reserves.
  */
 import type { AgentInfo, ScanResult, ToolEntry } from '../../scan/model.ts';
-import { agentLabel, locationKey, renderKey, wireOf } from '../agents.ts';
+import { agentLabel } from '../../offers/agent-label.ts';
+import { wireOf } from '../../offers/entries.ts';
+import { locationKey, renderKey } from '../agents.ts';
 import { isLegalToolName } from '../../names/wire-name.ts';
 import { RESERVED_PREFIX, renameBlockers } from '../evidence.ts';
 import type { Edit, Finding, RuleId } from '../model.ts';

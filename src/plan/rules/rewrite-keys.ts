@@ -8,18 +8,17 @@ import type { Collision } from '../../names/normalise.ts';
 import { describeVersion } from '../../names/versions.ts';
 import { isLegalToolName } from '../../names/wire-name.ts';
 import type { AgentInfo, ScanResult, ToolEntry } from '../../scan/model.ts';
+import { agentLabel } from '../../offers/agent-label.ts';
 import {
   agentEntries,
-  agentLabel,
   behaviourOfAgent,
   callEntries,
   inCollision,
   rawKeyOf,
-  renderKey,
-  versionUndecided,
   wireCandidates,
   wireOf,
-} from '../agents.ts';
+} from '../../offers/entries.ts';
+import { renderKey, versionUndecided } from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
 import { runDescription } from '../../offers/modes.ts';
 

@@ -14,21 +14,19 @@ import type {
   ScanResult,
   ToolEntry,
 } from '../../scan/model.ts';
+import { agentLabel } from '../../offers/agent-label.ts';
 import {
   agentEntries,
-  agentLabel,
   callEntries,
   inCollision,
-  locationKey,
   mayComeAtRunTime,
   measuredAs,
   rawKeyOf,
   behaviourOfAgent,
-  renderString,
-  versionUndecided,
   wireCandidates,
   wireOf,
-} from '../agents.ts';
+} from '../../offers/entries.ts';
+import { locationKey, renderString, versionUndecided } from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
 
 /** Final wire name per entry (by key location), after the renames the plan makes. */

@@ -28,7 +28,7 @@ import {
   mayComeAtRunTime,
   measuredAs,
   wireOf,
-} from '../agents.ts';
+} from '../../offers/entries.ts';
 import type { Finding } from '../model.ts';
 import { appNames, isToolShaped, nameWords } from './app-names.ts';
 import { inInvalidList } from './invalid-lists.ts';

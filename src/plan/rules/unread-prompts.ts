@@ -3,7 +3,7 @@
  * known only at run time, a file that is not there or not UTF-8 text): said once per place, so a
  * clean report is never taken to mean that text was checked.
  */
-import { agentLabel } from '../agents.ts';
+import { agentLabel } from '../../offers/agent-label.ts';
 import type { Finding } from '../model.ts';
 import type { ScanResult } from '../../scan/model.ts';
 

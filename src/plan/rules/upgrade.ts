@@ -18,7 +18,7 @@ import {
 import type { AgentInfo, ScanResult } from '../../scan/model.ts';
 import { toWireName } from '../../names/wire-name.ts';
 import { agentSources } from '../../scan/registrations/sources.ts';
-import { agentLabel } from '../agents.ts';
+import { agentLabel } from '../../offers/agent-label.ts';
 import type { Finding } from '../model.ts';
 
 /** The rows whose rule one version has and the other has not. */

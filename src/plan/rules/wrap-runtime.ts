@@ -7,7 +7,7 @@
  */
 import { toWireName } from '../../names/wire-name.ts';
 import type { Location, RuntimeTools, ScanResult, WrapSite } from '../../scan/model.ts';
-import { agentLabel } from '../agents.ts';
+import { agentLabel } from '../../offers/agent-label.ts';
 import type { Edit, Finding } from '../model.ts';
 
 export const WRAP_RULE = 'wrap-runtime-tools';

@@ -6,7 +6,7 @@ import { Node } from '../../ts-morph.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
 import { isMastraExport, locate, resolveValue, type ScanContext } from '../ast.ts';
 import type { RuntimeTools } from '../model.ts';
-import { keyOf } from './tool-map.ts';
+import { keyOf } from './map-walk.ts';
 
 const MCP_METHODS = new Set(['listTools', 'getTools', 'listToolsets', 'getToolsets']);
 const REGISTRY_METHODS = /^(get|list|load|fetch)Tools?(ets)?$/;

@@ -2,10 +2,13 @@
  * Plain-text edits for prompt files (.md, .txt): spliced from the end, each checked against the text
  * it replaces, all or nothing.
  */
-import type { Edit } from '../plan/model.ts';
-import type { FileOutcome } from './apply-file.ts';
+import type { Edit } from '../../src/plan/model.ts';
 
-export { isSourceFile as isCodeFile } from '../scan/files/discover.ts';
+export { isSourceFile as isCodeFile } from '../../src/scan/files/discover.ts';
+
+/** A file's new text and the edits in it, or why none was made. */
+export type FileOutcome =
+  { ok: true; text: string; applied: Edit[] } | { ok: false; error: string };
 
 export function applyTextFileEdits(source: string, edits: readonly Edit[]): FileOutcome {
   let text = source;

@@ -11,14 +11,14 @@
  * still writes nothing in the target. Heavy modules (the TypeScript parser) load only on a miss.
  */
 import path from 'node:path';
-import type { MigrateOptions, MigrateResult } from '../migrate/migrate.ts';
-import { selectRules } from '../migrate/rules.ts';
+import type { MigrateOptions, MigrateResult } from './migrate.ts';
+import { selectRules } from './rules.ts';
 import { PhaseClock } from '../progress.ts';
 import { discover, isInside, realRoot, type Discovered } from '../scan/files/discover.ts';
 import { TextCache } from '../scan/files/text-cache.ts';
 import { holdsNoMastra } from '../scan/no-mastra.ts';
-import { noMastraResult } from '../migrate/no-mastra.ts';
-import { cacheDir } from './dir.ts';
+import { noMastraResult } from './no-mastra.ts';
+import { cacheDir } from '../cache/dir.ts';
 import {
   codeFingerprint,
   contextFiles,
@@ -26,9 +26,9 @@ import {
   Fingerprints,
   foldersUp,
   hashAll,
-} from './fingerprint.ts';
-import { recordingReads } from './reads.ts';
-import { FORMAT, readEntry, readMemo, writeEntry, writeMemo } from './store.ts';
+} from '../cache/fingerprint.ts';
+import { recordingReads } from '../cache/reads.ts';
+import { FORMAT, readEntry, readMemo, writeEntry, writeMemo } from '../cache/store.ts';
 
 export interface CacheOptions {
   /** Serve and store dry-run results in the cache (default true). */

@@ -1,0 +1,84 @@
+/**
+ * What an agent's own entries are offered as: its version's naming rules applied to each key, the
+ * names a version left undecided, and whether a name may come from a source only known at run time.
+ * The offers model and the plan's rules both ask these; they sit here, below the plan.
+ */
+import { rawKeyFor, wireNameFor, type Collision } from '../names/normalise.ts';
+import { toWireName } from '../names/wire-name.ts';
+import { behaviourOf, prefixKnown, type MastraBehaviour } from '../names/versions.ts';
+import type { AgentInfo, CallSite, RuntimeTools, ToolEntry, ToolSet } from '../scan/model.ts';
+
+export function behaviourOfAgent(agent: Pick<AgentInfo, 'mastra'>): MastraBehaviour {
+  return behaviourOf(agent.mastra);
+}
+
+export function rawKeyOf(entry: ToolEntry, agent: Pick<AgentInfo, 'mastra'>): string {
+  return rawKeyFor(entry.origin, entry.key, behaviourOfAgent(agent));
+}
+
+export function inCollision(entry: ToolEntry, collisions: readonly Collision[]): boolean {
+  return collisions.some((c) =>
+    c.keys.some((k) => k.origin === entry.origin && k.key === entry.key),
+  );
+}
+
+export function wireOf(entry: ToolEntry, agent: Pick<AgentInfo, 'mastra'>): string {
+  const behaviour = behaviourOfAgent(agent);
+  return wireNameFor(rawKeyFor(entry.origin, entry.key, behaviour), behaviour);
+}
+
+export function agentEntries(agent: AgentInfo): ToolEntry[] {
+  return [...agent.tools.entries, ...agent.agents.entries, ...agent.workflows.entries];
+}
+
+export function callEntries(call: CallSite): ToolEntry[] {
+  return [...call.options.toolsets.entries, ...call.options.clientTools.entries];
+}
+
+export function wireCandidates(entry: ToolEntry, agent: Pick<AgentInfo, 'mastra'>): string[] {
+  const behaviour = behaviourOfAgent(agent);
+  const names = new Set([wireOf(entry, agent)]);
+  const keyRule = behaviour.unknown.includes('key-rewrite')
+    ? [true, false]
+    : [behaviour.rewritesKeys];
+  const prefixes = prefixKnown(behaviour, entry.origin) ? [false] : [false, true];
+  for (const rewritesKeys of keyRule)
+    for (const plain of prefixes) {
+      const b: MastraBehaviour = {
+        ...behaviour,
+        rewritesKeys,
+        prefix: plain ? { agents: '', workflows: '' } : behaviour.prefix,
+      };
+      names.add(wireNameFor(rawKeyFor(entry.origin, entry.key, b), b));
+    }
+  return [...names];
+}
+
+export function mayComeAtRunTime(sets: readonly ToolSet[], name: string): boolean {
+  return sets.some(
+    (set) =>
+      set.unresolved.length > 0 ||
+      set.runtime.some(
+        (r) =>
+          !r.bounded ||
+          r.prefixes.some(
+            (p) =>
+              p !== '' && (name.startsWith(p) || name.startsWith(toWireName(`${p}x`).slice(0, -1))),
+          ) ||
+          // offered as Mastra rewrites it: `notes.read` is not offered, `notes_read` is
+          (r.names ?? []).some((n) => toWireName(n) === name),
+      ),
+  );
+}
+
+export function measuredAs(
+  sources: readonly RuntimeTools[],
+  name: string,
+): { offered: string; file: string; tool: string } | undefined {
+  const hits = new Map<string, { offered: string; file: string; tool: string }>();
+  for (const r of sources)
+    for (const m of r.measured?.runtime ?? [])
+      if (m.tool !== undefined && (m.tool === name || `${m.server}_${m.tool}` === name))
+        hits.set(m.name, { offered: m.name, file: r.measured!.file, tool: m.tool });
+  return hits.size === 1 ? [...hits.values()][0] : undefined;
+}
