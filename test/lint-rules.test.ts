@@ -104,7 +104,7 @@ describe('architecture rules', () => {
 
   test('imports point down the layers: offers/ below plan/, cache/ below migrate/, migrate/ below report/', async () => {
     const imports = (spec: string) => `import { x } from '${spec}';\nexport { x };\n`;
-    for (const [file, spec] of [
+    for (const [file, spec] of <Array<[string, string]>>[
       ['src/offers/offers.ts', '../plan/agents.ts'],
       ['src/cache/x.ts', '../migrate/migrate.ts'],
       ['src/migrate/stale-names.ts', '../report/model.ts'],
@@ -119,7 +119,7 @@ describe('architecture rules', () => {
         ['no-restricted-imports'],
         `${file}: ${spec}`,
       );
-    for (const [file, spec] of [
+    for (const [file, spec] of <Array<[string, string]>>[
       ['src/plan/rules/x.ts', '../../offers/entries.ts'],
       ['src/migrate/x.ts', '../cache/store.ts'],
       ['src/migrate/x.ts', '../../transforms/lib/apply-text.ts'],

@@ -360,6 +360,75 @@ describe('records taken from arrays', () => {
   });
 });
 
+describe('records filtered from another', () => {
+  test('Object.fromEntries(Object.entries(x).filter(...)) holds only keys of x: each may be dropped, an MCP source keeps its prefixes (eval: sella-roum/playwright-test-agent)', async () => {
+    const p = app({
+      'src/agents.ts': [
+        "import { Agent } from '@mastra/core/agent';",
+        "import { MCPClient } from '@mastra/mcp';",
+        "import { createTool } from '@mastra/core/tools';",
+        "const t = createTool({ id: 't', description: 't', execute: async () => ({}) });",
+        'const mcp = new MCPClient({ servers: {',
+        "  browser: { url: new URL('http://127.0.0.1:1/mcp') },",
+        "  files: { url: new URL('http://127.0.0.1:2/mcp') },",
+        '} });',
+        "const EXCLUDED = ['files_write_file'];",
+        'async function readOnlyTools() {',
+        '  const all = await mcp.getTools();',
+        '  return Object.fromEntries(Object.entries(all).filter(([n]) => !EXCLUDED.includes(n)));',
+        '}',
+        "const local = { lookup: t, 'audit.log': t };",
+        "const base = { name: 'n', model: 'openai/gpt-4o-mini' } as const;",
+        'export const reader = new Agent({',
+        '  ...base,',
+        "  id: 'reader',",
+        "  instructions: '必ず `read_file` を実行してから答える。`files_read_file` は正しい名前です。',",
+        '  tools: await readOnlyTools(),',
+        '});',
+        'export const kept = new Agent({',
+        '  ...base,',
+        "  id: 'kept',",
+        "  instructions: 'Use lookup.',",
+        "  tools: Object.fromEntries(Object.entries(local).filter(([k]) => k !== 'lookup')),",
+        '});',
+        'export const renamed = new Agent({',
+        '  ...base,',
+        "  id: 'renamed',",
+        "  instructions: 'x',",
+        '  tools: Object.fromEntries(Object.entries(local).map(([k, v]) => [`x_${k}`, v])),',
+        '});',
+        '',
+      ].join('\n'),
+    });
+    try {
+      const scan = await scanRepository(p.root);
+      const reader = agent(scan, 'reader').tools;
+      assert.deepEqual(reader.unresolved, []);
+      assert.deepEqual(
+        reader.runtime.map((r) => `${r.kind} ${r.bounded} ${r.prefixes.join(',')}`),
+        ['mcp true browser_,files_'],
+      );
+      // No one place to wrap: the filter stands between the client and the agent.
+      assert.equal(reader.runtime[0]!.wrap, undefined);
+      const kept = agent(scan, 'kept').tools;
+      assert.deepEqual(
+        kept.entries.map((e) => `${e.key} ${e.conditional}`),
+        ['lookup true', 'audit.log true'],
+      );
+      assert.deepEqual(kept.unresolved, []);
+      // A map() may rename every key: still unknown.
+      assert.equal(agent(scan, 'renamed').tools.unresolved.length, 1);
+      const mentions = buildPlan(scan)
+        .findings.filter((f) => f.kind === 'unknown-tool-mention')
+        .map((f) => f.message);
+      assert.equal(mentions.length, 1, mentions.join('\n'));
+      assert.match(mentions[0]!, /"read_file".*"files_read_file"/);
+    } finally {
+      p.cleanup();
+    }
+  });
+});
+
 describe('values taken from returned objects', () => {
   test('const { a } = makeTools() and const { a } = await setup() give the value written for a', async () => {
     const p = app({

@@ -14,6 +14,7 @@ import type { CallExpression } from 'ts-morph';
 import { Node } from '../../ts-morph.ts';
 import { calledAs, calleeName, INLINE_FUNCTION, locate, resolveValue, unwrap } from '../ast.ts';
 import type { ToolEntry, ToolSet, Unresolved } from '../model.ts';
+import { filteredRecord } from './filtered-entries.ts';
 import { recordChanges } from './record-changes.ts';
 import { helperSignature, type Signature } from './helper-signature.ts';
 import {
@@ -52,6 +53,17 @@ export function readCall(
   const callee =
     given && isFunction(resolveValue(given)) ? resolveValue(given) : resolveValue(calleeExpr);
   const via = [...walk.via, locate(ctx, call)];
+  const record = filteredRecord(call);
+  if (record) {
+    const kept = emptyToolSet();
+    collect(ctx, record, kept, { ...walk, via });
+    if (kept.unresolved.length === 0) {
+      kept.entries = kept.entries.map((e) => ({ ...e, conditional: true }));
+      // The filter stands between the source and the agent: no single place to wrap it.
+      kept.runtime = kept.runtime.map(({ wrap: _wrap, ...r }) => r);
+      return merge(set, kept);
+    }
+  }
   const body = emptyToolSet();
   if (isFunction(callee)) {
     const helper: HelperCall = {
