@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createInMemoryProject } from '../src/scan/files/project.ts';
 import { dataWords } from '../src/scan/mentions/data-words.ts';
+import { scanSource } from '../src/scan/scan.ts';
 
 const words = (code: string) =>
   dataWords(createInMemoryProject().createSourceFile('/app.ts', code)).sort();
@@ -59,4 +60,24 @@ test("the AI SDK's UI typing of a tool names the tool, not a field (eval: huansh
   `;
   // The tool's own key goes; its fields, and a field that only has an input, stay data.
   assert.deepEqual(words(code), ['temp_c', 'weather_report']);
+});
+
+test("the values code gives a data field are data; a tool's id given to one is a name (eval: HugoDeiss/Balthazar, turboMe)", () => {
+  const code = `
+    import { z } from 'zod';
+    import { Agent } from '@mastra/core/agent';
+    import { createTool } from '@mastra/core/tools';
+    const row = z.object({ correction_type: z.string(), toolId: z.string() });
+    export const save = () => ({ correction_type: 'manual_override' });
+    export const is = (r: { correction_type: string }) => r.correction_type === 'rag_chunk';
+    export const other = () => ({ label: 'not_a_field_value' });
+    const runTest = createTool({ id: 'coding_run_test', description: 'r', execute: async () => ({}) });
+    export const meta = { toolId: 'coding_run_test' };
+    export const coder = new Agent({ id: 'coder', name: 'c', instructions: 'x', model: 'openai/gpt-4o-mini', tools: { runTest } });
+  `;
+  const scan = scanSource('/virtual/app.ts', code);
+  assert.ok(scan.dataWords.includes('manual_override'), scan.dataWords.join(', '));
+  assert.ok(scan.dataWords.includes('rag_chunk'));
+  assert.ok(!scan.dataWords.includes('not_a_field_value'));
+  assert.ok(!scan.dataWords.includes('coding_run_test'));
 });

@@ -171,6 +171,32 @@ describe('each filter against a true case of the same shape', () => {
     assert.deepEqual(strong('先调用 search_docs 再回答'), ['search_docs']);
     assert.deepEqual(strong('web_search ツールを使って調べる'), ['web_search']);
     assert.deepEqual(words('使用 fetch_page 打开链接'), ['fetch_page']);
+    // Verbs that come after the name, and after the names listed with it (eval:
+    // sella-roum/playwright-test-agent); an aside may stand between.
+    assert.deepEqual(strong('1. 必ず `browser_snapshot` を実行し、`ref` IDを取得する。'), [
+      'browser_snapshot',
+    ]);
+    assert.deepEqual(strong('まず `list_console_messages` と `list_network_requests` を実行し'), [
+      'list_console_messages',
+      'list_network_requests',
+    ]);
+    assert.deepEqual(strong('`list_directory` や `search_files` (もしあれば) を活用して探索'), [
+      'list_directory',
+      'search_files',
+    ]);
+    assert.deepEqual(strong('`search_docs`를 실행하세요'), ['search_docs']);
+    // Unquoted, a name to run or use is a means or an action value, as "run save_policy" is
+    // (eval: ikeyu0806/mastra-mcp, rikyyyyyyyy/learning_mastra).
+    assert.deepEqual(strong('mcpClientを使用して、データベースに接続し'), []);
+    assert.deepEqual(strong('- POLICY_NOT_SET: save_policy を実行'), []);
+    assert.deepEqual(strong('- save_policy ツールを実行'), ['save_policy']);
+    // "with X" is said of data as well: a step that judges by a field is no call.
+    assert.deepEqual(strong('`status_code` で判定する'), []);
+    // A bold label before the list: "**Tool:** `a`, `b`".
+    assert.deepEqual(strong('- **Tool:** `list_network_requests`, `get_network_request`'), [
+      'list_network_requests',
+      'get_network_request',
+    ]);
     // The same names on lines that say nothing of using them are not tools.
     assert.deepEqual(words('2. הנתונים ב-DatasetInfo **לפני** כל שאילתה'), []);
     assert.deepEqual(words('返回 fetch_page 的结果格式'), []);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Offers } from '../src/offers/index.ts';
 import { dataWordsOf } from '../src/plan/rules/prompt-words.ts';
-import { unknownToolMentions } from '../src/plan/rules/unknown-mentions.ts';
+import { nearest, unknownToolMentions } from '../src/plan/rules/unknown-mentions.ts';
 import { scanSource } from '../src/scan/scan.ts';
 
 function unknown(prompt: string): string[] {
@@ -41,6 +41,26 @@ describe('line rules beside their true cases', () => {
     assert.deepEqual(unknown('Delegate to research-paper-agent for papers.'), [
       'research-paper-agent',
     ]);
+  });
+
+  test('a list on one line after a label, holding two of its own keys, names a tool with each item (eval: OpenSignage/xibo-agent)', () => {
+    assert.deepEqual(
+      unknownWithIds('- Tools: `searchSections`（必須）, `arxivTool`, `pubmedPapers`'),
+      ['pubmedPapers'],
+    );
+    // One own key is no list of its names; the rest of the line must be the list.
+    assert.deepEqual(unknownWithIds('- Sources: `searchSections`, `pubmedPapers`'), []);
+    assert.deepEqual(
+      unknownWithIds('- Steps: `searchSections`, `arxivTool`, `pubmedPapers` and then write'),
+      [],
+    );
+  });
+
+  test('"did you mean" a longer name only where it is the one that continues the word', () => {
+    const offered = ['marketResearch', 'signageAdsPlanner', 'workflow-signageAdsPlanner'];
+    assert.equal(nearest('signageAds', offered), 'signageAdsPlanner');
+    assert.equal(nearest('signage', ['signageAdsPlanner', 'signageBoard']), undefined);
+    assert.equal(nearest('signageAd', offered), undefined);
   });
 
   test('a definition list names tools; a key with a value is data', () => {
@@ -145,6 +165,59 @@ export const sales = new Agent({
     (f) => /"([^"]+)"/.exec(f.message)![1]!,
   );
 }
+
+describe("prompts in French and Spanish, and values of the app's data fields", () => {
+  test('"tes appels à X, Y et Z" calls each; "ne jamais appeler X" forbids it (eval: HugoDeiss/Balthazar)', () => {
+    assert.deepEqual(unknown('Passe created_by dans tous tes appels à searchTool et applyPatch.'), [
+      'searchTool',
+      'applyPatch',
+    ]);
+    assert.deepEqual(unknown("Ne JAMAIS appeler applyPatch — ce tool n'existe plus."), []);
+    assert.deepEqual(
+      unknown('Ne jamais appeler searchTool, ou applyPatch si la phase est finie.'),
+      [],
+    );
+    assert.deepEqual(unknown('Nunca llames a applyPatch.'), []);
+    assert.deepEqual(unknown('Llama a applyPatch para corregir.'), ['applyPatch']);
+  });
+
+  test("another spelling of its own tool that the code stores or compares as a field's value is that value", () => {
+    const supervisor = (code: string) => {
+      const text = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+import { z } from 'zod';
+const row = z.object({ correction_type: z.string() });
+${code}
+const manualOverride = createTool({ id: 'manual-override', description: 'm', execute: async () => ({}) });
+export const supervisor = new Agent({
+  id: 'supervisor',
+  name: 'Supervisor',
+  instructions: "- Cherche l'entrée manual_override la plus récente et cite-la.",
+  model: 'openai/gpt-4o-mini',
+  tools: { manualOverride },
+});
+`;
+      const scan = scanSource('/virtual/supervisor.ts', text);
+      return unknownToolMentions(scan, new Offers(scan), dataWordsOf(scan.dataWords)).map(
+        (f) => /"([^"]+)"/.exec(f.message)![1]!,
+      );
+    };
+    assert.deepEqual(
+      supervisor("export const save = () => ({ correction_type: 'manual_override' });"),
+      [],
+    );
+    assert.deepEqual(
+      supervisor(
+        "export const is = (r: { correction_type: string }) => r.correction_type !== 'manual_override';",
+      ),
+      [],
+    );
+    // Not a value of any field of the app: a stale spelling of the tool.
+    assert.deepEqual(supervisor("export const save = () => ({ label: 'manual_override' });"), [
+      'manual_override',
+    ]);
+  });
+});
 
 describe('a word is a tool mention only when something says so', () => {
   test('status codes, memory types and result fields name nothing the app defines', () => {

@@ -70,7 +70,7 @@ import { foreignFunctionTools } from './mentions/foreign-tools.ts';
 import { sdkServerTools } from './mentions/sdk-server-tools.ts';
 import { appWorkflows } from './mentions/app-workflows.ts';
 import { syntaxAnswer } from './mentions/provable-tool-name.ts';
-import { dataWords } from './mentions/data-words.ts';
+import { createToolIds, dataWords, fieldValues } from './mentions/data-words.ts';
 import { delegationIdComparisons, hookOwner } from './mentions/delegation-ids.ts';
 import { agentSources, keysOf, providerDefined } from './registrations/sources.ts';
 
@@ -645,7 +645,7 @@ export function analyse(
           .find((i) => i !== undefined);
         return owner === undefined ? d : { ...d, agentIndex: owner };
       }),
-    dataWords: [...new Set(sourceFiles.flatMap((sf) => inFile(sf, () => dataWords(sf))))].sort(),
+    dataWords: appDataWords(sourceFiles, agents),
     ...(serverTools.length ? { serverTools } : {}),
     ...(workflowIds.length ? { appWorkflows: workflowIds } : {}),
     ...(networks.length ? { legacyNetworks: networks } : {}),
@@ -705,4 +705,24 @@ export function withoutToolKeys(scan: ScanResult, uses: NameUse[]): NameUse[] {
       ([start, end]) => u.location.start >= start && u.location.start < end,
     );
   return uses.filter((u) => !inside(keys, u) && !(u.kind === 'text' && inside(prompts, u)));
+}
+
+/**
+ * The app's data words: its schemas' fields and values, and the values its code gives those fields,
+ * except a tool's id or key (`toolId: 'coding_run_test'` holds a name).
+ */
+function appDataWords(files: readonly SourceFile[], agents: readonly AgentInfo[]): string[] {
+  const fields = new Set(files.flatMap((sf) => inFile(sf, () => dataWords(sf))));
+  const names = new Set([
+    ...files.flatMap((sf) => inFile(sf, () => createToolIds(sf))),
+    ...agents.flatMap((a) =>
+      [a.tools, a.agents, a.workflows].flatMap((set) =>
+        set.entries.flatMap((e) => [e.key, ...('id' in e.value && e.value.id ? [e.value.id] : [])]),
+      ),
+    ),
+  ]);
+  const values = files
+    .flatMap((sf) => inFile(sf, () => fieldValues(sf, fields)))
+    .filter((v) => !names.has(v));
+  return [...new Set([...fields, ...values])].sort();
 }

@@ -3,7 +3,8 @@
  * (`- retrieve: finds documents`) define two or more of the agent's own keys. The layout says every
  * term of such a list is a name of the same kind, so a plain word there (`retrieve`) is a name, and
  * a term that is not one of the agent's keys (`- ssAgent: ...`) names something it is not offered.
- * One such item alone is not a list of names. Pure.
+ * One such item alone is not a list of names. The same holds of a list written on one line after a
+ * label (`Workflows: \`marketResearch\`, \`strategyPlanner\`, \`signageAds\``). Pure.
  */
 
 const LIST_HEAD = /^\s*(?:[-*+•]|\d+[.)])\s+[`'"*]{0,2}/;
@@ -49,6 +50,8 @@ export function ownListTerms(text: string, keys: { has(name: string): boolean })
   };
   let start = 0;
   for (const line of text.split('\n')) {
+    const inline = inlineTerms(line, start);
+    if (inline && inline.filter((t) => keys.has(t.term)).length >= 2) out.push(...inline);
     if (LIST_HEAD.test(line)) {
       const t = termOf(line, keys);
       const indent = /^\s*/.exec(line)![0].length;
@@ -58,4 +61,30 @@ export function ownListTerms(text: string, keys: { has(name: string): boolean })
   }
   flush();
   return out.sort((a, b) => a.offset - b.offset);
+}
+
+/** `Tools: ` or `- ツール：` at the start of a line: a label before a list on the same line. */
+const INLINE_LABEL = /^\s*(?:(?:[-*+•]|\d+[.)])\s+)?[^\n:：`'"]{1,40}[:：]\s*/;
+/** One item: a name, quoted or shaped like one, and an aside after it (`\`x\`（必須）`). */
+const INLINE_ITEM = /^(\\?[`'"]?)([A-Za-z_][\w.:-]*[\w])\1(?:\s*[(（][^()（）\n]{0,60}[)）])?/;
+const SEPARATOR = /^\s*(?:[,、]\s*(?:(?:and|or|et|ou|y|o)\s+)?|\s(?:and|or|et|ou|y|o)\s+)/;
+
+/** The items of a list written on one line after a label, when the rest of the line is only that. */
+function inlineTerms(line: string, lineStart: number): ListTerm[] | undefined {
+  const label = INLINE_LABEL.exec(line);
+  if (!label) return undefined;
+  const terms: ListTerm[] = [];
+  let at = label[0].length;
+  for (;;) {
+    const item = INLINE_ITEM.exec(line.slice(at));
+    if (!item) return undefined;
+    const [whole, quote, name] = item as unknown as [string, string, string];
+    if (!quote && !/[-_.]|[a-z][A-Z]/.test(name)) return undefined;
+    terms.push({ term: name, offset: lineStart + at + quote.length });
+    at += whole.length;
+    const sep = SEPARATOR.exec(line.slice(at));
+    if (!sep) break;
+    at += sep[0].length;
+  }
+  return /^\s*[.。]?\s*$/.test(line.slice(at)) && terms.length >= 2 ? terms : undefined;
 }

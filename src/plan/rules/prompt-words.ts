@@ -61,7 +61,7 @@ const ENGLISH_CONTEXT =
  * have no word boundaries to test.
  */
 const OTHER_CONTEXT =
-  /工具|调用|調用|呼叫|使用|执行|執行|ツール|呼び出|使って|実行|도구|툴|호출|사용|실행|כלי|קרא ל|קראי ל|השתמש|הפעל|הרץ|инструмент|вызов|вызыва|вызови|использ|\b(herramientas?|ferramentas?|outils?|werkzeug(e)?|strumenti|strumento|llam(a|ar)|cham(a|ar)|appel(le|er)|aufrufen|rufe|usar|utiliz(a|ar)|utilis(e|er)|verwende|nutze|invoca|ejecut(a|ar)|execut(a|ar)|exécute)\b/i;
+  /工具|调用|調用|呼叫|使用|执行|執行|ツール|呼び出|使って|実行|活用|도구|툴|호출|사용|실행|כלי|קרא ל|קראי ל|השתמש|הפעל|הרץ|инструмент|вызов|вызыва|вызови|использ|\b(herramientas?|ferramentas?|outils?|werkzeug(e)?|strumenti|strumento|llam(a|ar)|cham(a|ar)|appel(s|le|les|er|ez)?|aufrufen|rufe|usar|utiliz(a|ar)|utilis(e|er)|verwende|nutze|invoca|ejecut(a|ar)|execut(a|ar)|exécute)\b/i;
 const TOOL_CONTEXT = {
   test: (line: string) => ENGLISH_CONTEXT.test(line) || OTHER_CONTEXT.test(line),
 };
@@ -130,6 +130,12 @@ function shapedLikeCode(name: string): boolean {
 /** A name of a list the verb before it governs ("call A (AST first), then B", "call A and B"). */
 const LISTED_AFTER =
   /\b(call(s|ing)?|invok(e|es|ing))\s+(the\s+)?(\\?[`'"]?[A-Za-z_][\w:-]*(\.[\w:-]+)*\\?[`'"]?(\s*\([^()\n]{0,40}\))?(\s*,\s*(then\s+|and\s+|or\s+)?|\s+(then|and|or)\s+))+$/i;
+/**
+ * The same in French and Spanish: "appelle X", "tes appels à X, Y et Z", "llama a X o Y" (the
+ * article or preposition after the verb, and the words for and, or, then).
+ */
+const CALLED_ROMANCE =
+  /(\bappel(s|le|les|er|ez)?\s+(à|au|aux)\s+|\bappel(le|les|er|ez)\s+|\bllam(a|ar|e)\s+(a|al)\s+)((\\?[`'"]?[A-Za-z_][\w:-]*\\?[`'"]?)(\s*,\s*((et|ou|puis|y|o|luego)\s+)?|\s+(et|ou|puis|y|o|luego)\s+))*$/i;
 
 /** "call X", "invoke X", and the same verbs in other languages ("调用 X", "קרא ל-X", "вызови X"). */
 export function calledAt(line: string, at: number): boolean {
@@ -137,8 +143,26 @@ export function calledAt(line: string, at: number): boolean {
   return (
     /\b(call(s|ing)?|invok(e|es|ing))\s+(the\s+)?$/i.test(before) ||
     LISTED_AFTER.test(before) ||
+    CALLED_ROMANCE.test(before) ||
     /(调用|調用|呼叫|קרא ל-?|קראי ל-?|вызови(те)?\s+|вызывай\s+)\s*$/.test(before)
   );
+}
+
+/**
+ * After a name, or after the names it is listed with and an aside ("`a` や `b` (もしあれば) を活用"),
+ * in languages that put the verb last: a word for tool, or calling (Japanese を呼び出, Korean 를
+ * 호출). A verb of running or using (を実行, を使用, 를 실행) says as much only of a quoted name, as
+ * "run `x`" would: `mcpClientを使用して` is a means, `POLICY_NOT_SET: save_policy を実行` an action
+ * value.
+ */
+const LISTED_WITH =
+  /^(\s*(や|と|、|,|および|及び|または|か)\s*\\?[`'"]?[A-Za-z_][\w.:-]*\\?[`'"]?)*(\s*[(（][^()（）\n]{0,20}[)）])?\s*/;
+const AFTER_CALL = /^(工具|ツール|を呼び出|도구|툴|[을를]\s?호출)/;
+const AFTER_RUN = /^(を実行|を使用|を使って|を使い|を利用|を活用|[을를]\s?(실행|사용))/;
+
+function afterName(after: string, quoted: boolean): boolean {
+  const rest = after.slice(LISTED_WITH.exec(after)![0].length);
+  return AFTER_CALL.test(rest) || (quoted && AFTER_RUN.test(rest));
 }
 
 /** "the file-read tool", "call file-read": the words around a name say it is a tool. */
@@ -153,10 +177,11 @@ export function namedAsTool(line: string, at: number, length: number): boolean {
     (/^\s+(tool|sub-agent)s?\b/i.test(after) && !kind) ||
     /\b(delegate to|hand off to)\s+(the\s+)?$/i.test(before) ||
     calledAt(line, at) ||
-    // "X 工具", "Xを呼び出す": the same words after the name in other languages.
-    /^\s*(工具|ツール|を呼び出|도구|툴|을 호출|를 호출)/.test(after) ||
-    // "tools (ask_kepler)", "Tools: a, b, c": the list right after the word.
-    /\btools?\s*[:(]\s*(\\?[`'"]?[\w.:-]+\\?[`'"]?\s*,\s*)*$/i.test(before)
+    // "X 工具", "Xを呼び出す", "`a` と `b` を実行": the same words after the name (or after the
+    // names it is listed with) in languages that put the verb last.
+    afterName(after, quoted) ||
+    // "tools (ask_kepler)", "Tools: a, b, c", "**Tool:** `a`": the list right after the word.
+    /\btools?\**\s*[:(：]\s*\**\s*(\\?[`'"]?[\w.:-]+\\?[`'"]?\s*,\s*)*$/i.test(before)
   );
 }
 

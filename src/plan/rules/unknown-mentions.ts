@@ -81,9 +81,13 @@ export function nearest(name: string, offered: readonly string[]): string | unde
   if (close && close.d <= Math.max(2, Math.floor(name.length / 4))) return close.o;
   const mine = words(name);
   const sharing = unique(ranked(offered.filter((o) => [...words(o)].some((w) => mine.has(w)))));
-  return sharing && sharing.d <= Math.floor(Math.max(name.length, sharing.o.length) * 0.4)
-    ? sharing.o
-    : undefined;
+  if (sharing && sharing.d <= Math.floor(Math.max(name.length, sharing.o.length) * 0.4))
+    return sharing.o;
+  // The name cut short at a word: `signageAds` for the workflow `signageAdsPlanner`.
+  const longer = offered.filter(
+    (o) => o.length > name.length && o.startsWith(name) && /^[A-Z_-]/.test(o.slice(name.length)),
+  );
+  return name.length >= 6 && longer.length === 1 ? longer[0] : undefined;
 }
 
 function offeredNames(o: AgentOffers): string[] {
@@ -99,12 +103,12 @@ function namesOf(o: AgentOffers, parent: AgentOffers): string[] {
   return [a.id, a.name, a.variable, ...a.registeredAs, ...keys].filter((n): n is string => !!n);
 }
 
-/** The words just before a name tell the model not to use it. */
+/** The words just before a name tell the model not to use it (also in French and Spanish). */
 const NEGATED =
-  /\b(never|not|don'?t|do not|avoid|without|instead of)\s+(call(ing)?\s+|us(e|ing)\s+|invok(e|ing)\s+|run(ning)?\s+)?(the\s+|raw\s+|any\s+)?\\?[`'"]?$/i;
+  /(\b(never|not|don'?t|do not|avoid|without|instead of)\s+(call(ing)?\s+|us(e|ing)\s+|invok(e|ing)\s+|run(ning)?\s+)?(the\s+|raw\s+|any\s+)?|\b(ne\s+(jamais|pas)\s+(appeler|utiliser)|n'(appelle|utilise)\s+(jamais|pas)|nunca\s+(llames|uses|llamar|usar)|no\s+(llames|uses))\s+)\\?[`'"]?$/i;
 /** The names after the first in "Do not use raw `a`, `b`, or `c`": the same prohibition. */
 const NEGATED_LIST =
-  /\b(never|not|don'?t|do not|avoid)\s+(call|use|invoke|run)\s+(the\s+|raw\s+|any\s+)?(\\?[`'"]?[\w.:-]+\\?[`'"]?\s*,\s*(or\s+|and\s+)?)+\\?[`'"]?$/i;
+  /(\b(never|not|don'?t|do not|avoid)\s+(call|use|invoke|run)\s+(the\s+|raw\s+|any\s+)?|\b(ne\s+(jamais|pas)\s+(appeler|utiliser)|n'(appelle|utilise)\s+(jamais|pas)|nunca\s+(llames|uses|llamar|usar)|no\s+(llames|uses))\s+)(\\?[`'"]?[\w.:-]+\\?[`'"]?\s*,\s*(or\s+|and\s+|ou\s+|et\s+|o\s+|y\s+)?)+\\?[`'"]?$/i;
 
 /** The sentence after `"name"` for one agent's finding, or undefined to say nothing. */
 /**
@@ -404,6 +408,9 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         // `architect_risk_score`) names that tool, whatever else its list may hold.
         if (tied !== undefined && ownToolNames.has(tied) && !offers.offered(agent, w.name)) {
           if (!w.strong && folded.has(fold(w.name))) continue;
+          // `manual_override` beside the tool `manualOverride`, where the code stores or compares it
+          // as a field's value (`correction_type: 'manual_override'`): the record, not the tool.
+          if (!w.strong && data.has(w.name) && !ownToolNames.has(w.name)) continue;
           // `[AskUserQuestion answers]` in a text that also writes `askUserQuestion`: capitalised
           // beside the tool's own name, it labels something else on purpose.
           if (/^[A-Z]/.test(w.name) && findName(f.text, tied).length > 0) continue;

@@ -88,3 +88,73 @@ export function dataWords(file: SourceFile): string[] {
   }
   return [...out];
 }
+
+const EQUALITY = new Set([
+  SyntaxKind.EqualsEqualsEqualsToken,
+  SyntaxKind.ExclamationEqualsEqualsToken,
+  SyntaxKind.EqualsEqualsToken,
+  SyntaxKind.ExclamationEqualsToken,
+]);
+
+/**
+ * Values the code gives one of the app's data fields (`fields`, from `dataWords`): written as the
+ * field's value (`{ correction_type: 'manual_override' }`) or compared with it
+ * (`row.correction_type !== 'manual_override'`). Such a value is a record's content, even where it
+ * spells a tool's name another way (`manual_override` beside the tool `manualOverride`), unless it
+ * is a tool's name itself (`appDataWords` in analyse.ts leaves those out).
+ */
+export function fieldValues(file: SourceFile, fields: ReadonlySet<string>): string[] {
+  if (fields.size === 0) return [];
+  const out = new Set<string>();
+  const literal = (n: ts.Node) =>
+    ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) ? n.text : undefined;
+  const fieldName = (n: ts.Node) =>
+    ts.isPropertyAccessExpression(n)
+      ? n.name.text
+      : ts.isElementAccessExpression(n)
+        ? literal(n.argumentExpression)
+        : undefined;
+  const add = (value: string | undefined) => {
+    if (value !== undefined && SHAPED(value)) out.add(value);
+  };
+  for (const p of descendantsOfKind(file, SyntaxKind.PropertyAssignment)) {
+    const node = p.compilerNode;
+    const key = ts.isIdentifier(node.name) ? node.name.text : literal(node.name);
+    if (key !== undefined && fields.has(key)) add(literal(node.initializer));
+  }
+  for (const b of descendantsOfKind(file, SyntaxKind.BinaryExpression)) {
+    const node = b.compilerNode;
+    if (!EQUALITY.has(node.operatorToken.kind)) continue;
+    for (const [side, other] of [
+      [node.left, node.right],
+      [node.right, node.left],
+    ] as const) {
+      const field = fieldName(side);
+      if (field !== undefined && fields.has(field)) add(literal(other));
+    }
+  }
+  return [...out];
+}
+
+/**
+ * The ids written in the `createTool({ id })` calls of a file: a field whose value is one of them
+ * holds tool names (`toolId: 'coding_run_test'`), not data.
+ */
+export function createToolIds(file: SourceFile): string[] {
+  const out: string[] = [];
+  const named = (n: ts.Node) =>
+    ts.isCallExpression(n) && /(^|\.)createTool$/.test(n.expression.getText(file.compilerNode));
+  for (const call of descendantsOfKind(file, SyntaxKind.CallExpression, named)) {
+    const arg = call.compilerNode.arguments[0];
+    if (!arg || !ts.isObjectLiteralExpression(arg)) continue;
+    for (const p of arg.properties)
+      if (
+        ts.isPropertyAssignment(p) &&
+        ts.isIdentifier(p.name) &&
+        p.name.text === 'id' &&
+        (ts.isStringLiteral(p.initializer) || ts.isNoSubstitutionTemplateLiteral(p.initializer))
+      )
+        out.push(p.initializer.text);
+  }
+  return out;
+}
