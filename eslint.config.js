@@ -85,6 +85,7 @@ const LAYERS = [
   'verify',
   'report',
   'base',
+  'api',
 ];
 const READ_ONLY = ['scan', 'report'];
 const PURE = ['plan', 'names'];

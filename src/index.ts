@@ -1,7 +1,15 @@
 /**
- * The package's entry point (what importing the package gives): the normaliser, the read-only scanner,
- * the plan, the migration engine and the report, as the CLI uses them.
+ * The package's entry point (what importing the package gives): `analyse` and `apply`, the calls
+ * the CLI makes (src/api/), and under them the normaliser, the read-only scanner, the plan, the
+ * migration engine and the report.
  */
+export {
+  analyse,
+  apply,
+  type Analysis,
+  type AnalyseOptions,
+  type ApplyOptions,
+} from './api/index.ts';
 export * from './names/index.ts';
 export * from './scan/index.ts';
 export * from './plan/index.ts';

@@ -84,15 +84,19 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       .example('$0 check --base origin/main --format github .', 'only what this change brings'),
   handler: async (argv: ArgumentsCamelCase<CheckArgs>) => {
     const root = await existingDirectory(argv.path);
-    const [{ migrateWithCache }, { buildReport }, { withProgress }] = await Promise.all([
-      import('../../src/migrate/cached-migrate.ts'),
-      import('../../src/report/build.ts'),
+    const [{ analyse }, { withProgress }] = await Promise.all([
+      import('../../src/api/index.ts'),
       import('../progress.ts'),
     ]);
-    const result = await withProgress(argv.verbose, (clock) =>
-      migrateWithCache(root, { ...engineOptions(argv), dryRun: true, clock }, cacheNote(argv)),
+    let { report } = await withProgress(argv.verbose, (clock) =>
+      analyse(root, {
+        ...engineOptions(argv),
+        clock,
+        mode: 'check',
+        target: argv.path,
+        onCache: cacheNote(argv),
+      }),
     );
-    let report = buildReport(result, 'check', argv.path);
     let changedLines: ChangedLines | undefined;
     if (argv.base !== undefined) ({ report, changedLines } = await againstBase(report, root, argv));
     const b = report.baseline;

@@ -34,25 +34,27 @@ export const migrateCommand: CommandModule<object, MigrateArgs> = {
   handler: async (argv: ArgumentsCamelCase<MigrateArgs>) => {
     const root = await existingDirectory(argv.path);
     if (argv.verify) return migrateVerified(root, argv, engineOptions(argv));
-    const [{ migrateWithCache }, { buildReport }, { withProgress }] = await Promise.all([
-      import('../../src/migrate/cached-migrate.ts'),
-      import('../../src/report/build.ts'),
+    const [{ analyse, apply }, { withProgress }] = await Promise.all([
+      import('../../src/api/index.ts'),
       import('../progress.ts'),
     ]);
-    const result = await withProgress(argv.verbose, (clock) =>
-      migrateWithCache(
-        root,
-        {
-          ...engineOptions(argv),
-          dryRun: argv.dryRun,
-          force: argv.force,
-          clock,
-          armInterruption: interruptOnSignals,
-        },
-        cacheNote(argv),
-      ),
+    const { report, result } = await withProgress(argv.verbose, (clock) =>
+      argv.dryRun
+        ? analyse(root, {
+            ...engineOptions(argv),
+            clock,
+            mode: 'dry-run',
+            target: argv.path,
+            onCache: cacheNote(argv),
+          })
+        : apply(root, {
+            ...engineOptions(argv),
+            force: argv.force,
+            clock,
+            target: argv.path,
+            armInterruption: interruptOnSignals,
+          }),
     );
-    const report = buildReport(result, argv.dryRun ? 'dry-run' : 'migrate', argv.path);
     await emitReport(report, argv);
     process.exitCode = report.totals.failedFiles > 0 ? EXIT.unprocessable : EXIT.ok;
     if (result.interrupted) {
