@@ -185,6 +185,13 @@ describe('each filter against a true case of the same shape', () => {
       'search_files',
     ]);
     assert.deepEqual(strong('`search_docs`를 실행하세요'), ['search_docs']);
+    // One word is a name only quoted and called a tool (eval: sella-roum, coworker's `grep`).
+    assert.deepEqual(strong('必ず `snapshot` ツールを実行して確認してください。'), ['snapshot']);
+    assert.deepEqual(strong('Use the `grep` tool to search.'), ['grep']);
+    assert.deepEqual(
+      words('Use grep tool. The `search` results and the `search` tools are fine.'),
+      [],
+    );
     // Unquoted, a name to run or use is a means or an action value, as "run save_policy" is
     // (eval: ikeyu0806/mastra-mcp, rikyyyyyyyy/learning_mastra).
     assert.deepEqual(strong('mcpClientを使用して、データベースに接続し'), []);

@@ -165,6 +165,15 @@ function afterName(after: string, quoted: boolean): boolean {
   return AFTER_CALL.test(rest) || (quoted && AFTER_RUN.test(rest));
 }
 
+/**
+ * A quoted word the next word calls a tool: "the `grep` tool", "`snapshot` ツールを実行". One word is
+ * a name only so: unquoted, or without the word for tool, it is prose.
+ */
+function oneWordTool(line: string, at: number, name: string): boolean {
+  if (!/^[a-z][a-z0-9]{2,}$/.test(name)) return false;
+  return /^\\?[`'"]\s*(tool\b|ツール|工具|도구|툴)/i.test(line.slice(at + name.length));
+}
+
 /** "the file-read tool", "call file-read": the words around a name say it is a tool. */
 export function namedAsTool(line: string, at: number, length: number): boolean {
   const before = line.slice(0, at).replace(/\\?[`'"]$/, '');
@@ -301,7 +310,7 @@ export function toolWords(
         const listedHere = name === listed && (quoted || name === introduced);
         if (!isTied && !SELF_NAMED.test(name) && (!toolLine || (!context && !listedHere))) continue;
         if (
-          !shapedLikeName(name) ||
+          (!shapedLikeName(name) && !(quoted && oneWordTool(line, m.index, name))) ||
           /\.(ts|js|md|json|txt|yaml|yml|html|css|py|sql|csv)$/i.test(name) ||
           /^[A-Z0-9_-]+$/.test(name) ||
           inJson(line, name) ||
