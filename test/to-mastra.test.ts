@@ -107,35 +107,40 @@ test('the CLI refuses such a version with a usage error, before any work, on eve
   }
 });
 
-test('from a version older than the oldest measured, the note says every row may apply', async () => {
-  const p = tempProject({
-    'package.json':
-      '{ "name": "old", "type": "module", "dependencies": { "@mastra/core": "0.7.0" } }\n',
-    'package-lock.json': JSON.stringify({
-      name: 'old',
-      lockfileVersion: 3,
-      packages: {
-        '': { name: 'old', dependencies: { '@mastra/core': '0.7.0' } },
-        'node_modules/@mastra/core': { version: '0.7.0' },
-      },
-    }),
-    'src/agent.ts': `import { Agent } from '@mastra/core/agent';
+for (const [version, why] of [
+  ['0.7.0', /now is older than 0\.10\.0, the oldest measured/],
+  // A snapshot of a branch (eval: AbhiPrasad/evergreen-ai) is no older release: its line is unknown.
+  ['0.0.0-ai-v5-20250813235735', /now is a snapshot build \(0\.0\.0-ai-v5-20250813235735\)/],
+] as const)
+  test(`from ${version}, which no measured line describes, the note says every row may apply`, async () => {
+    const p = tempProject({
+      'package.json': `{ "name": "old", "type": "module", "dependencies": { "@mastra/core": "${version}" } }\n`,
+      'package-lock.json': JSON.stringify({
+        name: 'old',
+        lockfileVersion: 3,
+        packages: {
+          '': { name: 'old', dependencies: { '@mastra/core': version } },
+          'node_modules/@mastra/core': { version },
+        },
+      }),
+      'src/agent.ts': `import { Agent } from '@mastra/core/agent';
 export const a = new Agent({ name: 'a', instructions: 'Help.', model: {} as never, tools: {} });
 export async function run() { return a.generate('hi'); }
 `,
+    });
+    try {
+      const scan = await scanRepository(p.root, { toMastra: 'latest' });
+      assert.equal(scan.agents[0]!.mastra.now?.version, version);
+      const [note] = buildPlan(scan).findings.filter((f) => f.kind === 'upgrade');
+      assert.match(
+        note!.message,
+        /every row of the version table may apply, as the version it runs with/,
+      );
+      assert.match(note!.message, why);
+    } finally {
+      p.cleanup();
+    }
   });
-  try {
-    const scan = await scanRepository(p.root, { toMastra: 'latest' });
-    assert.equal(scan.agents[0]!.mastra.now?.version, '0.7.0');
-    const [note] = buildPlan(scan).findings.filter((f) => f.kind === 'upgrade');
-    assert.match(
-      note!.message,
-      /every row of the version table may apply, as the version it runs with now is older than 0\.10\.0/,
-    );
-  } finally {
-    p.cleanup();
-  }
-});
 
 /** A project whose lockfile pins @mastra/core to `version`, with one agent file. */
 function pinned(name: string, version: string, agent: string) {

@@ -108,7 +108,7 @@ export function upgradeNotes(scan: ScanResult): Finding[] {
       ? rows.length
         ? rows.map((r) => `${r.what} (${when(r, to)})`).join('; ')
         : 'nothing in the version table that concerns what these agents have'
-      : `every row of the version table may apply, as the version it runs with now is ${now.version && (now.source === 'installed' || now.source === 'lockfile') ? `older than ${OLDEST_MEASURED}, the oldest measured` : 'not known exactly'}`;
+      : `every row of the version table may apply, as the version it runs with now is ${whyUnmeasured(now)}`;
     const offered = agents
       .map((a) => {
         if (a.runs.mode === 'network')
@@ -166,4 +166,16 @@ function networkNotes(scan: ScanResult): Finding[] {
       },
     ];
   });
+}
+
+/**
+ * Why the version an agent runs now decides no row: a snapshot build (`0.0.0-ai-v5-20250813…`, cut
+ * from a branch, so no release line says what it has), one older than the oldest measured, or none.
+ */
+function whyUnmeasured(now: { source: string; version?: string }): string {
+  if (!now.version || (now.source !== 'installed' && now.source !== 'lockfile'))
+    return 'not known exactly';
+  if (/^0\.0\.0-/.test(now.version))
+    return `a snapshot build (${now.version}), cut from a branch, which no measured release line describes`;
+  return `older than ${OLDEST_MEASURED}, the oldest measured`;
 }
