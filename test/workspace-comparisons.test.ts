@@ -72,3 +72,40 @@ test('not when a run-time source could add any name', async () => {
   );
   assert.deepEqual(found, []);
 });
+
+test('a name only a workspace could add, that the workspace does not offer, never matches (eval: digitalmedika/mastra-tui)', async () => {
+  const ui = `
+export async function label() {
+  for await (const chunk of (await helper.stream('hi')).fullStream)
+    if (chunk.type === 'tool-call') {
+      const toolName = chunk.payload.toolName;
+      if (toolName === 'search') return 'search';
+      if (toolName === 'mastra_workspace_shell' || toolName === 'mastra_workspace_execute_command')
+        return 'shell';
+    }
+  return 'other';
+}
+`;
+  const withUi = (files: Record<string, string>) => ({
+    ...files,
+    'src/mastra/agent.ts': files['src/mastra/agent.ts'] + ui,
+  });
+  const found = await references(withUi(app('')));
+  const shell = found.filter((f) => f.message.includes('"mastra_workspace_shell"'));
+  assert.equal(shell.length, 1, found.map((f) => f.message).join('\n'));
+  assert.match(
+    shell[0]!.message,
+    /a name only a workspace adds, but the workspace of helper offers no tool of that name/,
+  );
+  // A tool the workspace does offer is no drift.
+  assert.ok(!found.some((f) => f.message.includes('with "mastra_workspace_execute_command"')));
+  // Any run-time source that could add the name stops it.
+  const open = await references(
+    withUi(
+      app(
+        "import { MCPClient } from '@mastra/mcp';\nconst mcpTools = await new MCPClient({ servers: {} }).listTools();",
+      ),
+    ),
+  );
+  assert.ok(!open.some((f) => f.message.includes('"mastra_workspace_shell"')));
+});

@@ -480,7 +480,7 @@ export interface Comparison {
    * (`as X['input']`, `X = InferUITool<typeof tool>`), or by equal words of the tool's id or key.
    */
   staleOf?: {
-    evidence: 'cast' | 'words' | 'alias';
+    evidence: 'cast' | 'words' | 'alias' | 'workspace';
     tools: Array<{ agentIndex: number; origin: ToolOrigin; key: string }>;
     /**
      * A workspace tool's own name (`execute_command`), which the agents whose workspace has it are
@@ -489,6 +489,12 @@ export interface Comparison {
     alias?: { as: string; agentIndexes: number[] };
     /** The tool the branch casts to, when the project defines it but no agent offers it. */
     unoffered?: { name: string; id: string };
+    /**
+     * A name in the namespace of the tools a workspace adds (`mastra_workspace_shell`) that no
+     * agent's workspace offers, though every agent's run-time names are known; with the agents that
+     * have a workspace.
+     */
+    workspace?: { agentIndexes: number[] };
   };
 }
 

@@ -214,6 +214,18 @@ function staleComparisons(scan: ScanResult, finalNames: ReadonlyMap<string, stri
       });
       continue;
     }
+    const workspace = c.staleOf.workspace;
+    if (workspace) {
+      const labels = workspace.agentIndexes.map((i) => agentLabel(scan.agents[i]!));
+      out.push({
+        kind: 'reference',
+        rule: 'references',
+        message: `code compares a tool name with "${c.value}", a name only a workspace adds, but the workspace of ${labels.join(', ')} offers no tool of that name and nothing else can, so this test never matches; left for you to change`,
+        locations: [c.location],
+        agents: labels,
+      });
+      continue;
+    }
     const unoffered = c.staleOf.unoffered;
     if (unoffered && names.size === 0) {
       out.push({

@@ -145,6 +145,38 @@ function aliasOf(
   return as.size === 1 ? { as: [...as][0]!, agentIndexes } : undefined;
 }
 
+/** The prefix of every tool a workspace adds (src/scan/values/workspace-tools.ts). */
+const WORKSPACE_PREFIX = 'mastra_workspace_';
+
+/**
+ * `mastra_workspace_shell`: a name only a workspace could add, when some agent has a workspace, none
+ * of them offers it, and no agent's run-time source could add it (all bounded, none listing it or a
+ * prefix of it).
+ */
+function outsideWorkspaces(
+  value: string,
+  agents: readonly AgentInfo[],
+): { agentIndexes: number[] } | undefined {
+  if (!value.startsWith(WORKSPACE_PREFIX) || value.length === WORKSPACE_PREFIX.length)
+    return undefined;
+  const agentIndexes: number[] = [];
+  for (const agent of agents)
+    for (const set of [agent.tools, agent.agents, agent.workflows]) {
+      if (set.unresolved.length) return undefined;
+      for (const source of set.runtime) {
+        if (
+          !source.bounded ||
+          source.names?.includes(value) ||
+          source.prefixes.some((p) => p !== '' && value.startsWith(p))
+        )
+          return undefined;
+        if (source.kind === 'workspace' && !agentIndexes.includes(agent.index))
+          agentIndexes.push(agent.index);
+      }
+    }
+  return agentIndexes.length ? { agentIndexes } : undefined;
+}
+
 /**
  * The tool an unmatched compared string stands for, on the evidence above: by the branch's cast
  * (`castTo`, where the cast tool is defined) or by equal words; undefined without evidence or when
@@ -189,6 +221,8 @@ export function staleOf(
   }
   const alias = aliasOf(value, agents);
   if (alias) return { evidence: 'alias', tools: [], alias };
+  const workspace = outsideWorkspaces(value, agents);
+  if (workspace) return { evidence: 'workspace', tools: [], workspace };
   const words = nameWords(value).join(' ');
   if (nameWords(value).length < 2) return undefined;
   return pick(
