@@ -142,8 +142,14 @@ export function fieldValues(file: SourceFile, fields: ReadonlySet<string>): stri
  */
 export function createToolIds(file: SourceFile): string[] {
   const out: string[] = [];
-  const named = (n: ts.Node) =>
-    ts.isCallExpression(n) && /(^|\.)createTool$/.test(n.expression.getText(file.compilerNode));
+  if (!file.getFullText().includes('createTool')) return out;
+  const named = (n: ts.Node) => {
+    if (!ts.isCallExpression(n)) return false;
+    const callee = n.expression;
+    return ts.isIdentifier(callee)
+      ? callee.text === 'createTool'
+      : ts.isPropertyAccessExpression(callee) && callee.name.text === 'createTool';
+  };
   for (const call of descendantsOfKind(file, SyntaxKind.CallExpression, named)) {
     const arg = call.compilerNode.arguments[0];
     if (!arg || !ts.isObjectLiteralExpression(arg)) continue;
