@@ -43,6 +43,14 @@ function app(files: Record<string, string>) {
   });
 }
 
+/** The first lines of an app with an agent, an MCP client and one tool `t`. */
+const MCP_APP_HEAD = [
+  "import { Agent } from '@mastra/core/agent';",
+  "import { MCPClient } from '@mastra/mcp';",
+  "import { createTool } from '@mastra/core/tools';",
+  "const t = createTool({ id: 't', description: 't', execute: async () => ({}) });",
+];
+
 describe('tool maps through helpers and builders', () => {
   test('an identity-generic helper, a mapped type and Readonly<T> keep the keys of the literal they are given, where it is written', async () => {
     const scan = await scanFixture(FIXTURE);
@@ -315,10 +323,7 @@ describe('records taken from arrays', () => {
   test('const [a, b] = await Promise.all([...]) and const [x] = [...] give each binding its element', async () => {
     const p = app({
       'src/agents.ts': [
-        "import { Agent } from '@mastra/core/agent';",
-        "import { MCPClient } from '@mastra/mcp';",
-        "import { createTool } from '@mastra/core/tools';",
-        "const t = createTool({ id: 't', description: 't', execute: async () => ({}) });",
+        ...MCP_APP_HEAD,
         "const mcp = new MCPClient({ servers: { docs: { url: new URL('http://127.0.0.1:1/mcp') } } });",
         "async function repoTools() { return { 'repo-ls': t, 'repo-exec': t }; }",
         'async function allTools() {',
@@ -364,10 +369,7 @@ describe('records filtered from another', () => {
   test('Object.fromEntries(Object.entries(x).filter(...)) holds only keys of x: each may be dropped, an MCP source keeps its prefixes (eval: sella-roum/playwright-test-agent)', async () => {
     const p = app({
       'src/agents.ts': [
-        "import { Agent } from '@mastra/core/agent';",
-        "import { MCPClient } from '@mastra/mcp';",
-        "import { createTool } from '@mastra/core/tools';",
-        "const t = createTool({ id: 't', description: 't', execute: async () => ({}) });",
+        ...MCP_APP_HEAD,
         'const mcp = new MCPClient({ servers: {',
         "  browser: { url: new URL('http://127.0.0.1:1/mcp') },",
         "  files: { url: new URL('http://127.0.0.1:2/mcp') },",

@@ -85,6 +85,9 @@ export async function label() {
     }
   return 'other';
 }
+export function isRun(toolName: string) {
+  return toolName === 'mastra_workspace_run' || toolName === 'mastra_workspace_execute_command';
+}
 `;
   const withUi = (files: Record<string, string>) => ({
     ...files,
@@ -97,6 +100,8 @@ export async function label() {
     shell[0]!.message,
     /a name only a workspace adds, but the workspace of helper offers no tool of that name/,
   );
+  // Compared with a name the workspace offers, a helper's parameter holds tool names too.
+  assert.equal(found.filter((f) => f.message.includes('"mastra_workspace_run"')).length, 1);
   // A tool the workspace does offer is no drift.
   assert.ok(!found.some((f) => f.message.includes('with "mastra_workspace_execute_command"')));
   // Any run-time source that could add the name stops it.

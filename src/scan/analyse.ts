@@ -522,12 +522,19 @@ export function analyse(
   });
   let foreign: Set<string> | undefined;
   const foreignTools = () => (foreign ??= foreignFunctionTools(sourceFiles));
+  // The names run-time sources give (a workspace's tools, the working-memory tool): a value also
+  // compared with one of them holds tool names too.
+  const runtimeNames = new Set(
+    agents.flatMap((a) =>
+      [a.tools, a.agents, a.workflows].flatMap((set) => set.runtime.flatMap((r) => r.names ?? [])),
+    ),
+  );
   const compared = sourceFiles.map((sf) => {
     const literals = inFile(sf, () => comparedLiterals(ctx, sf));
     // Compared values (by function and text) that are also compared with a known tool's name.
     const holdsNames = new Set(
       literals
-        .filter((l) => allNames.some((n) => n.name === l.value))
+        .filter((l) => runtimeNames.has(l.value) || allNames.some((n) => n.name === l.value))
         .map((l) => scopedText(l.compared)),
     );
     return { sf, literals, holdsNames };
