@@ -103,12 +103,18 @@ function namesOf(o: AgentOffers, parent: AgentOffers): string[] {
   return [a.id, a.name, a.variable, ...a.registeredAs, ...keys].filter((n): n is string => !!n);
 }
 
+/** "Ne jamais appeler", "n'utilise pas", "nunca llames a": the same prohibition in French and Spanish. */
+const NEGATED_ROMANCE = String.raw`\b(ne\s+(jamais|pas)\s+(appeler|utiliser)|n'(appelle|utilise)\s+(jamais|pas)|nunca\s+(llames|uses|llamar|usar)|no\s+(llames|uses))\s+`;
 /** The words just before a name tell the model not to use it (also in French and Spanish). */
-const NEGATED =
-  /(\b(never|not|don'?t|do not|avoid|without|instead of)\s+(call(ing)?\s+|us(e|ing)\s+|invok(e|ing)\s+|run(ning)?\s+)?(the\s+|raw\s+|any\s+)?|\b(ne\s+(jamais|pas)\s+(appeler|utiliser)|n'(appelle|utilise)\s+(jamais|pas)|nunca\s+(llames|uses|llamar|usar)|no\s+(llames|uses))\s+)\\?[`'"]?$/i;
+const NEGATED = new RegExp(
+  String.raw`(\b(never|not|don'?t|do not|avoid|without|instead of)\s+(call(ing)?\s+|us(e|ing)\s+|invok(e|ing)\s+|run(ning)?\s+)?(the\s+|raw\s+|any\s+)?|${NEGATED_ROMANCE})\\?[\x60'"]?$`,
+  'i',
+);
 /** The names after the first in "Do not use raw `a`, `b`, or `c`": the same prohibition. */
-const NEGATED_LIST =
-  /(\b(never|not|don'?t|do not|avoid)\s+(call|use|invoke|run)\s+(the\s+|raw\s+|any\s+)?|\b(ne\s+(jamais|pas)\s+(appeler|utiliser)|n'(appelle|utilise)\s+(jamais|pas)|nunca\s+(llames|uses|llamar|usar)|no\s+(llames|uses))\s+)(\\?[`'"]?[\w.:-]+\\?[`'"]?\s*,\s*(or\s+|and\s+|ou\s+|et\s+|o\s+|y\s+)?)+\\?[`'"]?$/i;
+const NEGATED_LIST = new RegExp(
+  String.raw`(\b(never|not|don'?t|do not|avoid)\s+(call|use|invoke|run)\s+(the\s+|raw\s+|any\s+)?|${NEGATED_ROMANCE})(\\?[\x60'"]?[\w.:-]+\\?[\x60'"]?\s*,\s*(or\s+|and\s+|ou\s+|et\s+|o\s+|y\s+)?)+\\?[\x60'"]?$`,
+  'i',
+);
 
 /** The sentence after `"name"` for one agent's finding, or undefined to say nothing. */
 /**
