@@ -86,6 +86,7 @@ const LAYERS = [
   'report',
   'base',
   'api',
+  'eslint',
 ];
 const READ_ONLY = ['scan', 'report'];
 const PURE = ['plan', 'names'];

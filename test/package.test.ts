@@ -31,6 +31,8 @@ import { parse as parseYaml } from 'yaml';
 import { RULE_IDS, type RuleId } from '../src/plan/model.ts';
 import type { Report } from '../src/report/model.ts';
 import { MARKER } from '../src/report/render/markdown.ts';
+import type { ESLint } from 'eslint';
+import { eslintProblems, expectedProblems, fixtureApps } from './helpers/eslint-compare.ts';
 import { snapshot } from './helpers/git-copy.ts';
 import {
   applyPlanRuleByRule,
@@ -95,7 +97,7 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       /^schema\/(scan|report|verify|names)\.schema\.json$/,
       /^dist\/(src|bin|transforms)\/.+\.(js|d\.ts)$/,
       /^dist\/transforms\/[\w-]+\.cjs$/,
-      /^dist\/src\/runtime\/index\.(cjs|d\.cts)$/,
+      /^dist\/src\/(runtime|eslint)\/index\.(cjs|d\.cts)$/,
     ];
     assert.deepEqual(
       files.filter((f) => !allowed.some((re) => re.test(f))),
@@ -117,6 +119,11 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
       'dist/src/runtime/index.d.ts',
       'dist/src/runtime/index.d.cts',
       'dist/src/names/wire-name.js',
+      'dist/src/eslint/index.js',
+      'dist/src/eslint/index.cjs',
+      'dist/src/eslint/index.d.ts',
+      'dist/src/eslint/index.d.cts',
+      'dist/src/eslint/worker.js',
     ];
     for (const rule of RULE_IDS)
       required.push(`dist/transforms/${rule}.cjs`, `dist/transforms/${rule}.js`);
@@ -279,6 +286,102 @@ describe('the packed package, installed into an empty project', { timeout: 900_0
     assert.equal(check.code, 1, check.stderr);
     assert.match(check.stdout, /^Fix what can be fixed with: npx mastra-tool-names migrate demo$/m);
     assert.deepEqual(snapshot(demo), before, 'nothing written');
+  });
+
+  test('`eslint` with `mastra-tool-names/eslint` reports what `check` reports on the demo and every fixture app; `eslint --fix` writes what `migrate` writes', async () => {
+    const tools = await run(
+      'npm',
+      [
+        'install',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        '--no-save',
+        `eslint@${PKG.devDependencies.eslint}`,
+        `typescript-eslint@${PKG.devDependencies['typescript-eslint']}`,
+      ],
+      project,
+    );
+    assert.equal(tools.code, 0, tools.stdout + tools.stderr);
+    const apps = fixtureApps().map((app) => {
+      const name = path.relative('fixtures', app).replaceAll(path.sep, '__');
+      cpSync(app, path.join(project, 'apps', name), { recursive: true });
+      return name;
+    });
+    const fixing = ['fix-eslint', 'fix-migrate'].map(copyDemo);
+    writeFileSync(
+      path.join(project, 'eslint.config.mjs'),
+      `import tseslint from 'typescript-eslint';
+import mastraToolNames from 'mastra-tool-names/eslint';
+const roots = ${JSON.stringify([...apps.map((a) => `apps/${a}`), 'fix-eslint'])};
+export default [
+  // The parser, and typescript-eslint's rules known (fixtures hold its disable comments).
+  { ...tseslint.configs.base, files: ['**/*.{ts,tsx,mts,cts}'] },
+  { files: ['**/*.{ts,tsx,mts,cts}'], languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } } },
+  ...mastraToolNames.configs.prompts,
+  ...roots.map((root) => ({ files: [root + '/**'], settings: { 'mastra-tool-names': { root, prompts: 'lint' } } })),
+];
+`,
+    );
+    // What check reports, from the package's engine API, one report per app.
+    const reports = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { analyse } from 'mastra-tool-names'; const out = []; for (const a of ${JSON.stringify(apps)}) out.push((await analyse('apps/' + a, { cache: false })).report); console.log(JSON.stringify(out));`,
+      ],
+      project,
+    );
+    assert.equal(reports.code, 0, reports.stderr);
+    const expected = JSON.parse(reports.stdout) as Report[];
+    const lint = await npx(['eslint', 'apps', '--format', 'json']);
+    const results = JSON.parse(lint.stdout) as ESLint.LintResult[];
+    // The rules warn; the only errors are the files some fixtures hold that do not parse.
+    const errors = results.flatMap((r) => r.messages.filter((m) => m.severity === 2));
+    assert.equal(lint.code, errors.length ? 1 : 0, lint.stderr);
+    assert.deepEqual(
+      errors.filter((m) => !m.fatal),
+      [],
+    );
+    let items = 0;
+    apps.forEach((name, i) => {
+      const root = path.join(project, 'apps', name);
+      const want = expectedProblems(expected[i]!);
+      items += want.length;
+      assert.deepEqual(
+        eslintProblems(
+          results.filter((r) => r.filePath.startsWith(root + path.sep)),
+          root,
+        ),
+        want,
+        name,
+      );
+    });
+    assert.ok(apps.length >= 60 && items >= 200, `${apps.length} apps, ${items} items`);
+
+    const fixed = await npx(['eslint', 'fix-eslint', '--fix']);
+    assert.equal(fixed.code, 0, fixed.stdout + fixed.stderr);
+    const migrated = await npx(['mastra-tool-names', 'migrate', 'fix-migrate', '--force']);
+    assert.equal(migrated.code, 0, migrated.stdout + migrated.stderr);
+    const [byEslint, byMigrate] = fixing.map(snapshot);
+    assert.notDeepEqual(byEslint, snapshot('fixtures/demo-app'), 'eslint --fix changed the demo');
+    assert.deepEqual(byEslint, byMigrate);
+
+    // The CommonJS build is the same plugin.
+    const cjs = await run(
+      process.execPath,
+      [
+        '-e',
+        "const p = require('mastra-tool-names/eslint'); if (!require.resolve('mastra-tool-names/eslint').endsWith('index.cjs')) throw new Error('not the CommonJS build'); console.log(Object.keys(p.rules).join(' '), Object.keys(p.configs).join(' '))",
+      ],
+      project,
+    );
+    assert.deepEqual(cjs, {
+      code: 0,
+      stdout: 'offered-name legal-key builtin-key collision tool-source recommended prompts\n',
+      stderr: '',
+    });
   });
 
   test('jscodeshift runs every rule from node_modules/mastra-tool-names/dist/transforms/', async () => {

@@ -119,6 +119,16 @@ export interface Finding {
   agents: string[];
   /** Reported as a note whatever its kind: it concerns only agents nothing runs. */
   quiet?: boolean;
+  /**
+   * The fixes a human chooses from, each a text for one location (the name as the model is offered
+   * it, quotes kept): editors offer them as suggestions. Never applied by `migrate`.
+   */
+  suggestions?: Suggestion[];
+}
+
+export interface Suggestion {
+  location: Location;
+  text: string;
 }
 
 export interface OrderChange {

@@ -2,7 +2,14 @@
  * The report model: one structure per run, rendered as text, JSON, Markdown or SARIF. Versioned
  * (REPORT_SCHEMA_VERSION); its JSON Schema is schema/report.schema.json.
  */
-import type { EditTarget, FindingKind, RuleId, UncheckedAgent, WireEffect } from '../plan/model.ts';
+import type {
+  EditTarget,
+  FindingKind,
+  RuleId,
+  Suggestion,
+  UncheckedAgent,
+  WireEffect,
+} from '../plan/model.ts';
 import type { Location } from '../scan/model.ts';
 import type { RenameWarning } from '../migrate/stale-names.ts';
 
@@ -66,6 +73,8 @@ export interface ReportFinding {
   message: string;
   locations: Location[];
   agents: string[];
+  /** Fixes a human chooses from (an editor's suggestions); never applied by `migrate`. */
+  suggestions?: Suggestion[];
   /** `check --base`: how this finding stands against the base commit. */
   baseline?: BaselineState;
 }

@@ -368,6 +368,8 @@ export interface TextFragment {
    * reported; names that match one follow it like any prompt's.
    */
   skill?: true;
+  /** A prompt file: the call in the agent's code that reads it (where an editor reports the file). */
+  loadedAt?: Location;
 }
 
 export type MentionMatch = 'wire-name' | 'key' | 'id' | 'export-name';

@@ -38,6 +38,7 @@ import { decidedMode, runDescription } from '../../offers/modes.ts';
 import { ownListTerms } from './own-lists.ts';
 import { inInvalidList } from './invalid-lists.ts';
 import { loadsSkills } from '../../scan/mentions/skill-names.ts';
+import { suggesting } from './suggest.ts';
 
 export type Preference = 'rekey' | 'prompt';
 
@@ -265,6 +266,11 @@ function modeNote(agent: AgentInfo, names: Map<string, ModeDependent>): Finding 
     message: `${runDescription(agent)}. Its prompt names ${groups.join('; ')} by the key network() lists; left as ${names.size === 1 ? 'it is' : 'they are'}: write the names for the way ${label} runs`,
     locations: [...names.values()].flatMap((d) => d.locations),
     agents: [label],
+    suggestions: [...names.values()].flatMap((d) =>
+      d.locations.flatMap((location) =>
+        [d.function, d.network].map((text) => ({ location, text })),
+      ),
+    ),
   };
 }
 
@@ -333,6 +339,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
             message: `"${m.name}" names ${WHAT[entry.origin] ?? 'the tool'} that ${label} offers as "${wanted.function}" when it runs with generate()/stream() and lists as "${wanted.network}" when it runs with network(); ${runDescription(agent)}, so it is left as it is. Write the name that matches how ${label} runs`,
             locations: [m.location],
             agents: [label],
+            ...suggesting([m.location], [wanted.function, wanted.network]),
           });
         }
         continue;
@@ -363,6 +370,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
           message: `"${m.name}" may name the tool offered as "${wanted}" (${unsafe(m)}); left as it is`,
           locations: [m.location],
           agents: [label],
+          ...suggesting([m.location], [wanted]),
         });
       }
       const actionable = stale.filter((m) => !unsafe(m));
@@ -427,6 +435,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
             message: `"${m.name}" names the tool now offered as "${id}"; the tool is re-keyed, so the prompt is not also rewritten`,
             locations: [m.location],
             agents: [label],
+            ...suggesting([m.location], [id]),
           });
         }
         continue;
@@ -443,6 +452,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
             message: `"${m.name}" names ${entry.origin === 'tools' ? 'the tool' : entry.origin === 'agents' ? 'the sub-agent' : 'the workflow'} "${entry.key}", and it is left as it is: ${versionUndecided(agent, label, candidates)}`,
             locations: [m.location],
             agents: [label],
+            ...suggesting([m.location], candidates),
           });
         continue;
       }
@@ -500,6 +510,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         message: `${edit.reason.replace(/; the prompt is rewritten because .*$/, '')}; not rewritten, because other names in the same list are left as they are: change "${edit.before}" to "${edit.after}" together with them`,
         locations: [edit.location],
         agents: [label],
+        ...suggesting([edit.location], [edit.after]),
       });
     }
   }

@@ -3,7 +3,7 @@
  * `includes`) must use the name the model calls the tool. Updated when the compared value is typed
  * by Mastra or the AI SDK (so it is provably a tool name); otherwise reported with the fix.
  */
-import type { ScanResult } from '../../scan/model.ts';
+import type { Mention, ScanResult } from '../../scan/model.ts';
 import { agentLabel } from '../../offers/agent-label.ts';
 import {
   agentEntries,
@@ -15,6 +15,20 @@ import {
 } from '../../offers/entries.ts';
 import { locationKey, renderKey, renderString, versionUndecided } from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
+import { suggesting } from './suggest.ts';
+
+/**
+ * The compared literal rewritten to each name, quotes and part-type prefix kept; none when the
+ * location is not the literal as written (a key, a constant's use).
+ */
+function literalAs(m: Mention, names: readonly string[]): string[] {
+  const raw = m.raw;
+  if (raw === undefined || m.location.end - m.location.start !== raw.length) return [];
+  const written = `${m.prefix ?? ''}${m.name}`;
+  const at = raw.indexOf(written);
+  if (at === -1) return [];
+  return names.map((n) => raw.slice(0, at) + (m.prefix ?? '') + n + raw.slice(at + written.length));
+}
 
 /**
  * The names code sees for a tool of an agent that runs only through network() on a version that
@@ -132,6 +146,7 @@ export function planReferences(
         message: `"${m.name}" is compared with a tool name at ${where}; agents call that tool ${[...targets.keys()].join(' or ')}`,
         locations: [m.location],
         agents: [...targets.values()].flatMap((t) => t.agents),
+        ...suggesting([m.location], literalAs(m, [...targets.keys()])),
       });
       continue;
     }
@@ -155,6 +170,7 @@ export function planReferences(
           : `${m.objectKey ? `a table that code looks up by tool name has the key "${m.name}"` : `code compares a tool name with "${m.name}"`}, but the model calls the tool "${final}"; the compared value is not typed by Mastra, so it is left for you to change`,
         locations: [m.location],
         agents,
+        ...suggesting([m.location], literalAs(m, [final])),
       });
       continue;
     }

@@ -33,6 +33,7 @@ import type { Finding } from '../model.ts';
 import { appNames, isToolShaped, nameWords } from './app-names.ts';
 import { inInvalidList } from './invalid-lists.ts';
 import { ownListTerms } from './own-lists.ts';
+import { suggesting } from './suggest.ts';
 import { toolWords, type DataWords, type ToolWord } from './prompt-words.ts';
 
 /** Every name the agent itself answers to or registers: none of them is an unknown tool. */
@@ -135,6 +136,12 @@ function aliasWithWords(o: AgentOffers, name: string): string | undefined {
   return offered.length === 1 ? offered[0] : undefined;
 }
 
+/** Why a name is not offered, and the names that would be (an editor's suggestions). */
+interface Explained {
+  why: string;
+  fixes?: string[];
+}
+
 function explain(
   offers: Offers,
   o: AgentOffers,
@@ -142,38 +149,56 @@ function explain(
   spelling?: string,
   server?: Location,
   workflow?: Location,
-): string | undefined {
+): Explained | undefined {
   const elsewhere = offers.elsewhere(o.agent, name);
   const reachable = elsewhere.find((e) => e.via.length > 0);
   if (reachable)
-    return `which ${o.label} is not offered: ${reachable.owner.label} offers it, and ${o.label} reaches it only by delegating to ${reachable.via[0]!.label}`;
+    return {
+      why: `which ${o.label} is not offered: ${reachable.owner.label} offers it, and ${o.label} reaches it only by delegating to ${reachable.via[0]!.label}`,
+    };
   if (elsewhere.length) {
     const owners = [...new Set(elsewhere.map((e) => e.owner.label))];
-    return `which ${o.label} is not offered (${owners.slice(0, 3).join(', ')}${owners.length > 3 ? ` and ${owners.length - 3} more` : ''} offer${owners.length === 1 ? 's' : ''} it, and ${o.label} does not delegate to ${owners.length === 1 ? 'it' : 'them'})`;
+    return {
+      why: `which ${o.label} is not offered (${owners.slice(0, 3).join(', ')}${owners.length > 3 ? ` and ${owners.length - 3} more` : ''} offer${owners.length === 1 ? 's' : ''} it, and ${o.label} does not delegate to ${owners.length === 1 ? 'it' : 'them'})`,
+    };
   }
   // verify measured the MCP tool under another name (`--names FILE`): that is the fix.
   const measured = measuredAs(o.runtime, name);
   if (measured)
-    return `which ${o.label} is not offered by that name: verify measured the MCP tool "${measured.tool}" offered as "${measured.offered}" (${measured.file}); write "${measured.offered}"`;
+    return {
+      why: `which ${o.label} is not offered by that name: verify measured the MCP tool "${measured.tool}" offered as "${measured.offered}" (${measured.file}); write "${measured.offered}"`,
+      fixes: [measured.offered],
+    };
   const mcp = o.runtime.filter((r) => r.kind === 'mcp' && r.prefixes.length > 0);
   if (mcp.length) {
-    const as = mcp.flatMap((r) => r.prefixes).map((p) => `"${p}${name}"`);
-    return `which ${o.label} is not offered by that name; if it is a tool of an MCP server, the model sees it as ${as.join(' or ')}`;
+    const names = mcp.flatMap((r) => r.prefixes).map((p) => `${p}${name}`);
+    return {
+      why: `which ${o.label} is not offered by that name; if it is a tool of an MCP server, the model sees it as ${names.map((n) => `"${n}"`).join(' or ')}`,
+      fixes: names,
+    };
   }
   // Another spelling of a name this agent is offered (`memory_recall` for `memoryRecallTool`).
   if (spelling && offeredNames(o).includes(spelling))
-    return `which ${o.label} is not offered; did you mean "${spelling}"?`;
+    return {
+      why: `which ${o.label} is not offered; did you mean "${spelling}"?`,
+      fixes: [spelling],
+    };
   // A list the scan could not read whole may hold the name: say nothing. Not a name Mastra rewrites
   // (`db.write`): no list offers it as written.
   if (o.open && !unofferable(o.agent, name)) return undefined;
   if (workflow)
-    return `which ${o.label} is not offered: it is a workflow the app defines at ${workflow.file}:${workflow.line}, and an agent is offered a workflow only through its own workflows option`;
+    return {
+      why: `which ${o.label} is not offered: it is a workflow the app defines at ${workflow.file}:${workflow.line}, and an agent is offered a workflow only through its own workflows option`,
+    };
   if (server)
-    return `which ${o.label} is not offered: it is a tool of the MCP server the app writes at ${server.file}:${server.line}, which reaches an agent only through an MCP client, and ${o.label} has none`;
+    return {
+      why: `which ${o.label} is not offered: it is a tool of the MCP server the app writes at ${server.file}:${server.line}, which reaches an agent only through an MCP client, and ${o.label} has none`,
+    };
   // A run-time source's names reach the model as Mastra rewrites them (`notes.read` as `notes_read`).
   const fromSources = o.runtime.flatMap((r) => (r.names ?? []).map(toWireName));
   const guess = nearest(name, [...offeredNames(o), ...fromSources]) ?? aliasWithWords(o, name);
-  if (guess) return `which ${o.label} is not offered; did you mean "${guess}"?`;
+  if (guess)
+    return { why: `which ${o.label} is not offered; did you mean "${guess}"?`, fixes: [guess] };
   const offered = [
     ...new Set([
       ...o.runtime.flatMap((r) => r.prefixes.filter(Boolean).map((p) => `${p}*`)),
@@ -182,7 +207,9 @@ function explain(
         .map((r) => `its workspace's ${r.names!.length} tools`),
     ]),
   ];
-  return `which ${o.label} is not offered${offered.length ? ` (its run-time sources offer ${offered.join(', ')})` : ''}`;
+  return {
+    why: `which ${o.label} is not offered${offered.length ? ` (its run-time sources offer ${offered.join(', ')})` : ''}`,
+  };
 }
 
 /**
@@ -511,9 +538,12 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       // A skill's name is what the model passes to the `skill` tool, not a tool (skill-names.ts).
       if (loadsSkills(agent) && scan.skills?.some((s) => s.name === name)) continue;
       const alias = aliases.get(name);
-      const why =
+      const explained: Explained | undefined =
         alias !== undefined && !offers.offered(agent, name)
-          ? `which ${o.label} is not offered by that name: its workspace offers that tool as "${alias}"`
+          ? {
+              why: `which ${o.label} is not offered by that name: its workspace offers that tool as "${alias}"`,
+              fixes: [alias],
+            }
           : explain(
               offers,
               o,
@@ -522,13 +552,14 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
               scan.serverTools?.find((t) => t.name === name)?.location,
               scan.appWorkflows?.find((w) => w.name === name)?.location,
             );
-      if (!why) continue;
+      if (!explained) continue;
       out.push({
         kind: 'unknown-tool-mention',
         rule: 'prompts',
-        message: `${inDescription.has(name) ? `a description ${o.label}'s model reads names` : inResult.has(name) ? `text a tool returns to ${o.label}'s model names` : inMessage.has(name) ? `a message sent to ${o.label} names` : `the instructions of ${o.label} name`} "${name}", ${why}`,
+        message: `${inDescription.has(name) ? `a description ${o.label}'s model reads names` : inResult.has(name) ? `text a tool returns to ${o.label}'s model names` : inMessage.has(name) ? `a message sent to ${o.label} names` : `the instructions of ${o.label} name`} "${name}", ${explained.why}`,
         locations,
         agents: [o.label],
+        ...suggesting(locations, explained.fixes),
       });
     }
   }

@@ -10,6 +10,7 @@ import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { Project, ts } from '../../ts-morph.ts';
 import { isSourceFile } from './discover.ts';
+import { bufferOf } from './read-source.ts';
 import { failureReason } from './isolate.ts';
 import { jsxTagOnlyImports } from './jsx-tag-imports.ts';
 import type { TsConfigs } from './tsconfigs.ts';
@@ -197,7 +198,9 @@ export function createProject(
   const failed: ScanProject['failed'] = [];
   for (const file of files) {
     try {
-      project.addSourceFileAtPath(file);
+      const buffer = bufferOf(path.resolve(file));
+      if (buffer === undefined) project.addSourceFileAtPath(file);
+      else project.createSourceFile(file, buffer, { overwrite: true });
     } catch (error) {
       failed.push({ file, message: failureReason(error, 'parse') });
       blocked.add(file);
@@ -223,6 +226,11 @@ export function createProject(
         blocked.add(c.file);
       }
     }
+  }
+  // A buffered file the program pulled in from disk as a dependency reads as its buffer too.
+  for (const sf of project.getSourceFiles()) {
+    const buffer = bufferOf(sf.getFilePath());
+    if (buffer !== undefined && sf.getFullText() !== buffer) sf.replaceWithText(buffer);
   }
   return { project, failed, blocked };
 }

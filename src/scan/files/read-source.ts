@@ -70,8 +70,35 @@ export function ioReason(error: unknown): string {
   return String(e?.message ?? e).split('\n')[0]!;
 }
 
+/**
+ * Texts that stand in for files on disk (absolute path -> text) during one run: an editor's unsaved
+ * buffers, which the ESLint plugin passes so its answer follows typing. Set only by `withBuffers`.
+ */
+let buffers: ReadonlyMap<string, string> | undefined;
+
+/** Runs `job` with `texts` read in place of those files' bytes on disk. One run at a time. */
+export async function withBuffers<T>(
+  texts: ReadonlyMap<string, string>,
+  job: () => Promise<T>,
+): Promise<T> {
+  if (buffers) throw new Error('withBuffers: another run with buffers is in progress');
+  buffers = texts.size > 0 ? texts : undefined;
+  try {
+    return await job();
+  } finally {
+    buffers = undefined;
+  }
+}
+
+/** The buffer standing in for `file`, if any. */
+export function bufferOf(file: string): string | undefined {
+  return buffers?.get(file);
+}
+
 export function readSource(file: string): SourceRead {
   noteRead(file);
+  const buffer = buffers?.get(file);
+  if (buffer !== undefined) return decodeSource(Buffer.from(buffer, 'utf8'));
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -93,6 +120,8 @@ let scratch = Buffer.allocUnsafe(2 ** 20);
  */
 export function readBytes(file: string): Buffer | undefined {
   noteRead(file);
+  const buffer = buffers?.get(file);
+  if (buffer !== undefined) return Buffer.from(buffer, 'utf8');
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');

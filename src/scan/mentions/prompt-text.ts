@@ -82,6 +82,7 @@ export function fileFragment(
   file: string,
   context: Context,
   missed?: (reason: string) => void,
+  loadedAt?: Location,
 ): TextFragment[] {
   const read = readSource(file);
   if (!read.ok) {
@@ -96,7 +97,7 @@ export function fileFragment(
     start: 0,
     end: text.length,
   };
-  return [{ text, location, quote: 'file', context }];
+  return [{ text, location, quote: 'file', context, ...(loadedAt && { loadedAt }) }];
 }
 
 interface Walk {
@@ -169,8 +170,9 @@ function readFiles(walk: Walk, call: Node, env: Env): string[] {
 }
 
 function filesText(walk: Walk, node: Node, files: string[]): TextFragment[] {
+  const loadedAt = locate(walk.ctx, walk.calls[0] ?? node);
   return files.flatMap((f) =>
-    fileFragment(walk.ctx, f, walk.context, (reason) => missed(walk, node, reason)),
+    fileFragment(walk.ctx, f, walk.context, (reason) => missed(walk, node, reason), loadedAt),
   );
 }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as Common from '@ts-morph/common';
 import { ts } from '../../ts-morph.ts';
+import { bufferOf } from '../files/read-source.ts';
 
 // The lib files ts-morph ships in memory (the compiler it bundles has none on disk).
 const { getLibFiles, libFolderInMemoryPath } = createRequire(import.meta.url)(
@@ -76,8 +77,9 @@ export function typedProgram(
     getDefaultLibLocation: () => libFolderInMemoryPath,
     getDefaultLibFileName: (o) => `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(o)}`,
     fileExists: (f) => libText(f) !== undefined || base.fileExists(f),
-    readFile: (f) => libText(f) ?? base.readFile(f),
-    getSourceFile: (file) => shared(file) ?? parsed.get(file, target, () => base.readFile(file)),
+    readFile: (f) => libText(f) ?? bufferOf(f) ?? base.readFile(f),
+    getSourceFile: (file) =>
+      shared(file) ?? parsed.get(file, target, () => bufferOf(file) ?? base.readFile(file)),
     // One resolution cache across the rebuilds a new root causes.
     resolveModuleNameLiterals: (literals, containingFile, redirected, opts, containing) =>
       literals.map((literal) =>
