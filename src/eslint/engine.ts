@@ -2,8 +2,9 @@
  * The plugin's engine, in the worker thread: one answer per project root, kept while nothing it
  * rests on changed. The answer rests on every file the analysis read (its stat: size, mtime,
  * inode), the folders they sit in (a file added or removed changes its folder's mtime) and the
- * buffer it was given. Checking that costs a stat per file, so `eslint .` analyses once however
- * many files it lints, and an edit anywhere is seen on the next lint.
+ * buffer it was given. Checking that costs a stat per file (all of them at most once a second, the
+ * linted file's own every time), so `eslint .` analyses once however many files it lints, and an
+ * edit anywhere is seen within a second.
  *
  * The linted text is ESLint's, which may be an unsaved editor buffer: when it differs from the disk
  * it stands in for the file (`withBuffers`), so the answer follows typing.
@@ -39,6 +40,8 @@ interface Kept {
   problems: Map<string, Problem[]>;
   /** Files read from disk with a BOM: ESLint's text starts one character later. */
   bom: Set<string>;
+  /** When the stamps were last all checked (`performance.now()`). */
+  checked: number;
 }
 
 const kept = new Map<string, Kept>();
@@ -60,9 +63,21 @@ function diskText(file: string): string | undefined {
   }
 }
 
-function fresh(k: Kept, buffer: Kept['buffer']): boolean {
+/**
+ * How long a full check of the stamps holds. `eslint .` asks for hundreds of files a second, and a
+ * stat of every file read (thousands) for each would cost more than linting; the linted file's own
+ * stamp and text are checked on every request, so only a change to another file made within this
+ * time of the last check is seen on the next request instead of this one.
+ */
+const RECHECK_MS = 1000;
+
+function fresh(k: Kept, file: string, buffer: Kept['buffer']): boolean {
   if (k.buffer?.file !== buffer?.file || k.buffer?.text !== buffer?.text) return false;
+  const own = k.stamps.get(file);
+  if (own !== undefined && stampOf(file) !== own) return false;
+  if (performance.now() - k.checked < RECHECK_MS) return true;
   for (const [f, stamp] of k.stamps) if (stampOf(f) !== stamp) return false;
+  k.checked = performance.now();
   return true;
 }
 
@@ -83,7 +98,13 @@ async function analyseWith(root: string, buffer: Kept['buffer']): Promise<Kept> 
     if (text?.startsWith('\uFEFF')) bom.add(abs);
     return text;
   };
-  return { stamps, buffer, problems: problemsByFile(value, textOf), bom };
+  return {
+    stamps,
+    buffer,
+    problems: problemsByFile(value, textOf),
+    bom,
+    checked: performance.now(),
+  };
 }
 
 /** The problems of one file, analysing the project again only when something it rests on changed. */
@@ -93,7 +114,7 @@ export async function lintFile({ root, file, text }: LintRequest): Promise<LintA
   const buffer = same ? undefined : { file, text };
   let k = kept.get(root);
   let analysed = false;
-  if (!k || !fresh(k, buffer)) {
+  if (!k || !fresh(k, file, buffer)) {
     k = await analyseWith(root, buffer);
     kept.set(root, k);
     analysed = true;
