@@ -267,6 +267,8 @@ export function toolWords(
   let toolSection: number | undefined;
   // In the list a line like "Available tools:" introduces (until a line that is not an item).
   let toolList = false;
+  // In the list a line like "Parameters:" introduces.
+  let paramList = false;
   for (const line of text.split('\n')) {
     // A fence, also as a template literal's source writes it (\`\`\`).
     if (/^\s*(\\?`){3}/.test(line)) fenced = !fenced;
@@ -280,7 +282,27 @@ export function toolWords(
     // and so does one that starts with a name shaped like code, under a line introducing tools.
     const item = toolList && !heading ? ITEM_NAME.exec(line)?.[1] : undefined;
     if (toolList && !item) toolList = false;
-    const introduced = item !== undefined && shapedLikeName(item) ? item : undefined;
+    // "**Required parameters:**", "Inputs:": the items after such a line are a tool's parameters.
+    if (heading) paramList = false;
+    else if (INTRO_OF_DATA.test(line) && /[:：]\**\s*$/.test(line)) paramList = true;
+    else if (line.trim() !== '' && !ITEM_NAME.test(line)) paramList = false;
+    // In a section whose heading names tools (`## YOUR TOOLS`), a top-level item that starts with
+    // a name shaped like code and says what it does (`- file-write: Create files`) lists a tool
+    // too; a nested item (`  - startAnchor: ...` under a tool) or a parameter list's does not.
+    const sectionItem =
+      toolSection !== undefined &&
+      !heading &&
+      !item &&
+      !paramList &&
+      /^(?:[-*+]|\d+[.)])\s/.test(line)
+        ? ITEM_NAME.exec(line)
+        : undefined;
+    const described =
+      sectionItem && sectionItem[2] !== '' && !isProseHyphenation(sectionItem[1]!)
+        ? sectionItem[1]
+        : undefined;
+    const named = item ?? described;
+    const introduced = named !== undefined && shapedLikeName(named) ? named : undefined;
     const listed =
       toolSection !== undefined && !heading
         ? (LISTED_NAME.exec(line)?.[1] ?? introduced)
