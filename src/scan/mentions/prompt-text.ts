@@ -219,17 +219,31 @@ function classMethod(owner: Node, name: string): Node | undefined {
   return methods.length === 1 ? methods[0] : undefined;
 }
 
+/** A value, or each side of `a ?? b` / `a || b` (resolved), first the one written first. */
+function alternatives(value: ReturnType<typeof resolveIn>): Array<ReturnType<typeof resolveIn>> {
+  const node = value.node;
+  if (!Node.isBinaryExpression(node) || !['??', '||'].includes(node.getOperatorToken().getText()))
+    return [value];
+  return [node.getLeft(), node.getRight()].flatMap((side) =>
+    alternatives(resolveIn(side, value.env)),
+  );
+}
+
 function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
   if (!Node.isCallExpression(expr)) return [];
   const callee = expr.getExpression();
   const args = expr.getArguments();
   let target = resolveIn(callee, env);
-  // `prompts.build('x')`: a method of an object literal.
+  // `prompts.build('x')`: a method of an object literal. `(deps.prompts ?? defaultPrompts).build`:
+  // the object the code itself gives (an injected one is not in the code).
   if (Node.isPropertyAccessExpression(callee)) {
-    const owner = resolveIn(callee.getExpression(), env);
-    const member =
-      memberOf(owner.node, callee.getName()) ?? classMethod(owner.node, callee.getName());
-    if (member) target = resolveIn(member, owner.env);
+    for (const owner of alternatives(resolveIn(callee.getExpression(), env))) {
+      const member =
+        memberOf(owner.node, callee.getName()) ?? classMethod(owner.node, callee.getName());
+      if (!member) continue;
+      target = resolveIn(member, owner.env);
+      break;
+    }
   }
   // A function of the app: its returned text, with its parameters bound to this call's arguments.
   if (isFunctionNode(target.node))
@@ -317,6 +331,30 @@ function toolObject(walk: Walk, expr: Node, env: Env): TextFragment | undefined 
   };
 }
 
+const NOT_LOCATED = /^a prompt file under a root known only at run time \(.*\), found neither/;
+
+/**
+ * The text a function returns, each `return` an alternative. A loader that returns a prompt file
+ * the code locates (`../../prompts/${key}.md` beside it), and otherwise one under a folder set at
+ * run time that holds no such file in the repository (an operator's override dir), leaves nothing
+ * of the repository unread: that alternative's miss is dropped.
+ */
+function returnedText(walk: Walk, fn: Node, env: Env): TextFragment[] {
+  const returns = returnedExpressions(fn).map((r) => {
+    const from = walk.unread.length;
+    const text = collect(walk, r, env);
+    return { text, unread: walk.unread.splice(from) };
+  });
+  const located = returns.some(
+    (r) => r.unread.length === 0 && r.text.some((f) => f.quote === 'file'),
+  );
+  for (const r of returns)
+    walk.unread.push(
+      ...r.unread.filter((u) => !(located && r.text.length === 0 && NOT_LOCATED.test(u.reason))),
+    );
+  return returns.flatMap((r) => r.text);
+}
+
 function collect(walk: Walk, node: Node, env: Env): TextFragment[] {
   if (--walk.budget.left < 0) return [];
   const resolved = resolveIn(node, env);
@@ -372,7 +410,7 @@ function collect(walk: Walk, node: Node, env: Env): TextFragment[] {
     }
     return memberText(walk, expr, expr.getExpression(), arg ? stringValue(arg, at) : undefined, at);
   }
-  if (isFunctionNode(expr)) return returnedExpressions(expr).flatMap((r) => recurse(r));
+  if (isFunctionNode(expr)) return returnedText(walk, expr, at);
   if (Node.isAwaitExpression(expr)) return recurse(expr.getExpression());
   if (Node.isConditionalExpression(expr))
     return [...recurse(expr.getWhenTrue()), ...recurse(expr.getWhenFalse())];
