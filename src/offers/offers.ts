@@ -37,6 +37,12 @@ export interface AgentOffers {
   runtime: RuntimeTools[];
   /** The list may hold names the scan could not read (unresolved or runtime sources). */
   open: boolean;
+  /**
+   * Open through something other than a workspace whose config cannot be read: such a workspace
+   * adds its own tools only (prefixed, skill and browser tools), so a bare workspace name is still
+   * not offered unless something else may offer it.
+   */
+  openElsewhere: boolean;
   /** Sub-agents (agent indexes) this agent can delegate to, directly. */
   subAgents: number[];
 }
@@ -49,6 +55,11 @@ function add(map: Map<string, OfferedName>, name: string, offered: OfferedName):
 
 function callsOf(scan: ScanResult, agent: AgentInfo): CallSite[] {
   return scan.calls.filter((c) => c.agentIndex === agent.index);
+}
+
+/** A workspace known by its prefix only (its config cannot be read). */
+export function unreadWorkspace(r: RuntimeTools): boolean {
+  return r.kind === 'workspace' && r.prefixes.length > 0;
 }
 
 function offersOf(scan: ScanResult, agent: AgentInfo): AgentOffers {
@@ -128,6 +139,8 @@ function offersOf(scan: ScanResult, agent: AgentInfo): AgentOffers {
     names,
     runtime,
     open: unresolved > 0 || runtime.some((r) => !r.bounded) || callsUnresolved,
+    openElsewhere:
+      unresolved > 0 || runtime.some((r) => !r.bounded && !unreadWorkspace(r)) || callsUnresolved,
     subAgents: agent.agents.entries.flatMap((e) =>
       e.value.kind === 'agent' && e.value.agentIndex !== undefined ? [e.value.agentIndex] : [],
     ),

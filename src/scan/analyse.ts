@@ -71,6 +71,8 @@ import { sdkServerTools } from './mentions/sdk-server-tools.ts';
 import { appWorkflows } from './mentions/app-workflows.ts';
 import { syntaxAnswer } from './mentions/provable-tool-name.ts';
 import { createToolIds, dataWords, fieldValues } from './mentions/data-words.ts';
+import { nameTables, type NameTableEntry } from './mentions/name-tables.ts';
+import { defaultWorkspaceAliases } from './values/agent-runtime-tools.ts';
 import { delegationIdComparisons, hookOwner } from './mentions/delegation-ids.ts';
 import { agentSources, keysOf, providerDefined } from './registrations/sources.ts';
 
@@ -82,6 +84,8 @@ import { factoryCalls } from './values/factory-calls.ts';
 import { withBoundParameters } from './bound-parameters.ts';
 import type { MapContext } from './values/tool-map.ts';
 import { SAME_PROJECT, type TypeOracle } from './values/type-oracle.ts';
+/** Text that names a workspace tool to configure it: a rename can only be written so. */
+const RENAMES_WORKSPACE_TOOLS = /mastra_workspace_|WORKSPACE_TOOLS/;
 
 function callSources(agent: AgentDraft | undefined, options: CallOptionsInfo): ToolSources {
   const toolsets = new Map<string, string[]>();
@@ -485,6 +489,17 @@ export function analyse(
       agent.runs.unused = true;
   markOnlyUnderUnused(root, agents, reach);
 
+  // A workspace whose config cannot be read (built by a function or an injected factory) offers
+  // Mastra's default names unless a config renames them, and a rename names the tool
+  // (`mastra_workspace_read_file`, `WORKSPACE_TOOLS.FILESYSTEM.READ_FILE`): where no source does,
+  // a bare `read_file` is offered, if at all, as the default.
+  if (!sourceFiles.some((sf) => RENAMES_WORKSPACE_TOOLS.test(sf.getFullText())))
+    for (const r of agents
+      .flatMap((a) => [a.tools, a.agents, a.workflows])
+      .flatMap((s) => s.runtime))
+      if (r.kind === 'workspace' && r.names === undefined && r.aliases === undefined)
+        r.aliases = defaultWorkspaceAliases();
+
   // Code comparisons can name call-time tools (toolsets, clientTools) too.
   const callTools = (a: AgentInfo) =>
     calls
@@ -556,8 +571,19 @@ export function analyse(
       )
       .map(({ sf }) => sf.getFilePath()),
   );
+  // Every name of each tool, by any of its names (for the app's own translation tables).
+  const tables: NameTableEntry[] = [];
+  const byTool = new Map<string, Set<string>>();
+  for (const n of allNames) {
+    const tool = `${n.agentIndex}\0${n.origin}\0${n.key}`;
+    byTool.set(tool, (byTool.get(tool) ?? new Set()).add(n.name).add(n.key).add(n.wireName));
+  }
+  const namesOf = new Map<string, Set<string>>();
+  for (const names of byTool.values())
+    for (const n of names) namesOf.set(n, new Set([...(namesOf.get(n) ?? []), ...names]));
   for (const { sf, literals, holdsNames } of compared) {
     nameMappings.push(...inFile(sf, () => nameConversions(ctx, sf)));
+    tables.push(...inFile(sf, () => nameTables(ctx, sf, (n) => namesOf.get(n))));
     const endpoint = routes.length ? inFile(sf, () => chatEndpoint(sf)) : undefined;
     const page = relativePath(ctx, sf.getFilePath());
     const routed = endpoint === undefined ? undefined : routedAgent(routes, page, endpoint);
@@ -643,6 +669,7 @@ export function analyse(
     mentions,
     comparisons,
     nameMappings,
+    ...(tables.length > 0 && { nameTables: tables }),
     nameUses: [],
     delegationIds: sourceFiles
       .flatMap((sf) => inFile(sf, () => delegationIdComparisons(ctx, sf)))

@@ -539,6 +539,11 @@ export interface ScanResult {
   comparisons: Comparison[];
   /** Code that converts wire names back (`toolName.replace(/_/g, '.')`); comparisons behind it are skipped. */
   nameMappings: Array<{ location: Location; text: string }>;
+  /**
+   * Entries of the app's tables that translate a tool's offered name into another of its names
+   * (`{ codeExecuteTool: 'code-execute' }`): a value compared with the name given is the translation.
+   */
+  nameTables?: Array<{ from: string; to: string; location: Location }>;
   /** Every use of a tool's current wire name in code or data, anywhere in the repository. */
   nameUses: NameUse[];
   /** Strings compared with `primitiveId` in delegation hooks (Mastra passes the sub-agent's id). */

@@ -151,6 +151,12 @@ export function planReferences(
       continue;
     }
     const [final, { current, agents }] = [...targets][0]!;
+    // The app translates the offered name into this one itself (a table `{ [final]: 'name' }`
+    // read before the lookup): an untyped value compared with it is that translation.
+    const translated = scan.nameTables?.some(
+      (t) => t.to === m.name && (t.from === final || t.from === current),
+    );
+    if (!m.provable && translated) continue;
     if (m.via !== undefined) {
       findings.push({
         kind: 'reference',

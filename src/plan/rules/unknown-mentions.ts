@@ -10,7 +10,7 @@
  * `prompt-words.ts`.
  */
 import { distance } from 'fastest-levenshtein';
-import { RUN_MODES, type AgentOffers, type Offers } from '../../offers/index.ts';
+import { RUN_MODES, unreadWorkspace, type AgentOffers, type Offers } from '../../offers/index.ts';
 import {
   findName,
   fragmentLocation,
@@ -378,8 +378,13 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     const inMessage = new Set<string>();
     // `lsp_inspect` for the workspace's `mastra_workspace_lsp_inspect`: named by what Mastra
     // offers it as, whatever else the agent's list may hold.
+    // A workspace known by its prefix gives Mastra's defaults: they count only where nothing else
+    // the agent has may offer the bare name.
     const aliasNames = new Map(
-      o.runtime.flatMap((r) => r.aliases ?? []).map((a) => [a.name, a.as]),
+      o.runtime
+        .filter((r) => !(unreadWorkspace(r) && o.openElsewhere))
+        .flatMap((r) => r.aliases ?? [])
+        .map((a) => [a.name, a.as]),
     );
     // `readFile` for `read_file`: the same words in another case name the same workspace tool.
     const aliasOf = (n: string) => {

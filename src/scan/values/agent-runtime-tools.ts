@@ -168,6 +168,19 @@ export function workspaceToolName(group: Group, key: string): string {
 }
 
 /**
+ * Every workspace tool's name without Mastra's prefix, and the default name it is offered under:
+ * what a prompt's bare `read_file` means when the config cannot be read but nothing renames.
+ */
+export function defaultWorkspaceAliases(): Array<{ name: string; as: string }> {
+  return (Object.keys(WORKSPACE_TOOL_GROUPS) as Group[]).flatMap((g) =>
+    WORKSPACE_TOOL_GROUPS[g].map((k) => {
+      const as = workspaceToolName(g, k);
+      return { name: as.slice(WORKSPACE_PREFIX.length), as };
+    }),
+  );
+}
+
+/**
  * The config options that make a workspace add each group (Workspace's constructor, 1.71.0). A
  * spread (`...filesystemConfig()`) may hold any of them: every group counts, so the tools its
  * `tools` config enables and renames are not taken for missing.
