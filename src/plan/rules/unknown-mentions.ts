@@ -136,6 +136,14 @@ function aliasWithWords(o: AgentOffers, name: string): string | undefined {
   return offered.length === 1 ? offered[0] : undefined;
 }
 
+/** The one name of `names` that is `name` behind a one-word prefix (`server_name`), if any. */
+function serverPrefixed(names: ReadonlySet<string>, name: string): string | undefined {
+  const hits = [...names].filter(
+    (n) => n.endsWith(`_${name}`) && /^[A-Za-z0-9]+$/.test(n.slice(0, -name.length - 1)),
+  );
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
 /** Why a name is not offered, and the names that would be (an editor's suggestions). */
 interface Explained {
   why: string;
@@ -497,8 +505,15 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         // A tool's result reports ("designSystemWorkflow not registered"): only a name it tells
         // the model to call or use counts there.
         if (f.context === 'tool-result' && !strong) continue;
-        if (spelling === undefined && !isToolShaped(w.name) && !strong) continue;
-        spellings.set(w.name, spelling);
+        // `query_sql` for its own `moulineuse_query_sql`: an MCP server's tool by its bare name,
+        // where the agent is offered it under the server's prefix (a subset picked by name).
+        const prefixed =
+          spelling === undefined && /[_-]/.test(w.name)
+            ? serverPrefixed(ownToolNames, w.name)
+            : undefined;
+        if (spelling === undefined && prefixed === undefined && !isToolShaped(w.name) && !strong)
+          continue;
+        spellings.set(w.name, spelling ?? prefixed);
         record(f, w);
       }
     }

@@ -31,6 +31,8 @@ export interface HelperCall {
   bindings: Map<Node, Node>;
   /** The outermost call, the one written in the tool map: what is reported, and typed. */
   top: Node;
+  /** The helper call this one is made in, when the walk followed one into another. */
+  outer?: HelperCall;
 }
 
 /** Reads the map at `node` into `set` (tool-map.ts's reader, passed to the modules it calls). */
@@ -84,6 +86,23 @@ export function boundArgument(id: Node, walk: Walk): Node | undefined {
     if (arg) return arg;
   }
   return undefined;
+}
+
+/**
+ * What `expr` holds at the call being followed: a parameter is its argument there, and an argument
+ * that is the calling helper's own parameter is that helper's argument, out to the tool map.
+ */
+export function argumentThrough(expr: Node, walk: Walk): Node {
+  let node = unwrap(expr);
+  for (let call = walk.call; call && Node.isIdentifier(node); call = call.outer) {
+    const decl = node
+      .getSymbol()
+      ?.getDeclarations()
+      .find((d) => call!.bindings.has(d));
+    if (!decl) break;
+    node = unwrap(call.bindings.get(decl)!);
+  }
+  return resolveValue(node);
 }
 
 export function bindingsOf(fn: Node, call: Node): Map<Node, Node> {

@@ -5,12 +5,14 @@
  *   for (const spec of WORKER_SPECS) workers[spec.key] = buildWorker(spec);
  *
  * Its keys are the literal's and each spec's `key`, when WORKER_SPECS is an array written out as
- * object literals whose `key` is a string the scan reads. Read only when every write to the record
+ * object literals whose `key` is a string the scan reads. A list of names works the same way
+ * (`for (const name of toolNames) picked[`${SERVER}_${name}`] = tools[...]`, an MCP server's tools
+ * picked by name), the list read through the helper calls that pass it. Read only when every write to the record
  * is such an assignment, in a `for…of` straight in the declaring scope (not in a branch or a
  * function called who knows when); anything else leaves the record known only at run time.
  */
 import type { ObjectLiteralExpression } from 'ts-morph';
-import { Node, SyntaxKind } from '../../ts-morph.ts';
+import { Node, SyntaxKind, VariableDeclarationKind } from '../../ts-morph.ts';
 import { resolveValue, unwrap } from '../ast.ts';
 import { recordChanges } from './record-changes.ts';
 import { staticString } from './static-value.ts';
@@ -31,7 +33,10 @@ export interface SpecLoop {
   loop: Node;
 }
 
-export function specLoop(id: Node): SpecLoop | undefined {
+export function specLoop(
+  id: Node,
+  list: (expr: Node) => Node = resolveValue,
+): SpecLoop | undefined {
   const found = recordChanges(id);
   const init = found?.decl.getInitializer();
   const literal = init && unwrap(init);
@@ -41,29 +46,78 @@ export function specLoop(id: Node): SpecLoop | undefined {
   if (!change || more.length > 0 || change.kind !== 'write') return undefined;
   if (change.assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return undefined;
   const scope = found.fn ?? found.decl.getSourceFile();
-  const read = tableWrite(change.access, change.assignment.getRight(), scope);
+  const read = tableWrite(change.access, change.assignment.getRight(), scope, list);
   return read ? { literal, ...read } : undefined;
 }
 
-/** `rec[spec.prop] = value` in `for (const spec of TABLE)` straight in `scope`. */
+/**
+ * The key one element gives: `rec[spec.prop]` reads the spec's property; `rec[name]`, or a
+ * `${PREFIX}_${name}` template (directly or through a `const` of the loop's body), is the element
+ * itself, a string, with constants around it (a subset of an MCP server's tools picked by name).
+ */
+function keyReader(index: Node, item: string): ((element: Node) => string | undefined) | undefined {
+  if (Node.isPropertyAccessExpression(index)) {
+    if (index.getExpression().getText() !== item) return undefined;
+    const prop = index.getName();
+    return (element) => {
+      const spec = resolveValue(element);
+      if (!Node.isObjectLiteralExpression(spec)) return undefined;
+      const keyProp = spec.getProperty(prop);
+      return keyProp && Node.isPropertyAssignment(keyProp)
+        ? staticString(keyProp.getInitializerOrThrow())
+        : undefined;
+    };
+  }
+  let key = index;
+  // `const namespaced = `${SERVER}_${name}`` in the loop, then `rec[namespaced]`.
+  if (Node.isIdentifier(key) && key.getText() !== item) {
+    const decl = key.getSymbol()?.getDeclarations()[0];
+    const list = decl?.getParent();
+    const init =
+      Node.isVariableDeclaration(decl) &&
+      Node.isVariableDeclarationList(list) &&
+      list.getDeclarationKind() === VariableDeclarationKind.Const
+        ? decl.getInitializer()
+        : undefined;
+    if (!init) return undefined;
+    key = unwrap(init);
+  }
+  if (Node.isIdentifier(key) && key.getText() === item) return (element) => staticString(element);
+  if (!Node.isTemplateExpression(key)) return undefined;
+  const spans = key.getTemplateSpans();
+  return (element) => {
+    let text = key.getHead().getLiteralText();
+    for (const span of spans) {
+      const part = unwrap(span.getExpression());
+      const value =
+        Node.isIdentifier(part) && part.getText() === item
+          ? staticString(element)
+          : staticString(part);
+      if (value === undefined) return undefined;
+      text += value + span.getLiteral().getLiteralText();
+    }
+    return text;
+  };
+}
+
+/** `rec[KEY] = value` in `for (const item of TABLE)` straight in `scope`. */
 function tableWrite(
   access: Node,
   value: Node,
   scope: Node,
+  list: (expr: Node) => Node,
 ): { keys: SpecKey[]; loop: Node } | undefined {
   if (!Node.isElementAccessExpression(access)) return undefined;
   const index = unwrap(access.getArgumentExpression()!);
-  if (!Node.isPropertyAccessExpression(index)) return undefined;
-  const item = index.getExpression();
-  const prop = index.getName();
   const loop = access.getFirstAncestorByKind(SyntaxKind.ForOfStatement);
-  if (!loop || !Node.isIdentifier(item)) return undefined;
+  if (!loop) return undefined;
   const declared = loop.getInitializer();
   const binding = Node.isVariableDeclarationList(declared)
     ? declared.getDeclarations()[0]?.getNameNode()
     : undefined;
-  if (!binding || !Node.isIdentifier(binding) || binding.getText() !== item.getText())
-    return undefined;
+  if (!binding || !Node.isIdentifier(binding)) return undefined;
+  const keyOf = keyReader(index, binding.getText());
+  if (!keyOf) return undefined;
   // The loop runs once, in the scope that declares the record: no branch, no nested function.
   let p: Node | undefined = loop.getParent();
   while (p && p !== scope) {
@@ -75,17 +129,13 @@ function tableWrite(
   for (let q = access.getParent()?.getParent(); q !== loop; q = q.getParent()) {
     if (!q || !(Node.isExpressionStatement(q) || Node.isBlock(q))) return undefined;
   }
-  const table = resolveValue(loop.getExpression());
+  const table = list(loop.getExpression());
   if (!Node.isArrayLiteralExpression(table)) return undefined;
   const keys: SpecKey[] = [];
   for (const element of table.getElements()) {
-    const spec = resolveValue(element);
-    if (!Node.isObjectLiteralExpression(spec)) return undefined;
-    const keyProp = spec.getProperty(prop);
-    if (!keyProp || !Node.isPropertyAssignment(keyProp)) return undefined;
-    const key = staticString(keyProp.getInitializerOrThrow());
+    const key = keyOf(element);
     if (key === undefined) return undefined;
-    keys.push({ key, at: keyProp.getInitializerOrThrow(), value });
+    keys.push({ key, at: element, value });
   }
   return { keys, loop };
 }

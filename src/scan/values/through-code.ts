@@ -71,6 +71,7 @@ export function readCall(
       name: calledAs(calleeExpr),
       bindings: bindingsOf(callee, call),
       top: walk.call?.top ?? raw,
+      ...(walk.call && { outer: walk.call }),
     };
     // A copy of `seen`: what the body reads may be read again through the signature.
     collect(ctx, callee, body, { ...walk, via, call: helper, seen: new Set(walk.seen) });

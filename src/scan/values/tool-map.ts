@@ -20,6 +20,7 @@ import { builtinIdKey, classifyValue } from './tool-value.ts';
 import { runtimeSource } from './runtime-tools.ts';
 import { normalisedSource, wrapSite } from './runtime-boundary.ts';
 import {
+  argumentThrough,
   boundArgument,
   emptyToolSet,
   isFunction,
@@ -132,7 +133,7 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
       return;
     }
     // A record filled from a table of specs (`workers[spec.key] = build(spec)`): the table's keys.
-    const table = filled ? specLoop(expr) : undefined;
+    const table = filled ? specLoop(expr, (list) => argumentThrough(list, walk)) : undefined;
     if (table) return readSpecTable(ctx, table, set, walk);
     if (filled)
       return stopped(
