@@ -98,7 +98,7 @@ export function argumentThrough(expr: Node, walk: Walk): Node {
     const decl = node
       .getSymbol()
       ?.getDeclarations()
-      .find((d) => call!.bindings.has(d));
+      .find((d) => call.bindings.has(d));
     if (!decl) break;
     node = unwrap(call.bindings.get(decl)!);
   }
