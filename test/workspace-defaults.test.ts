@@ -39,7 +39,7 @@ async function mentions(files: Record<string, string>) {
 
 test('a bare workspace name, nothing renaming workspace tools: the default name is the fix', async () => {
   assert.deepEqual(await mentions({ 'src/coder.ts': agent('') }), [
-    'the instructions of coder name "read_file", which coder is not offered by that name: its workspace offers that tool as "mastra_workspace_read_file"',
+    'the instructions of coder name "read_file", which coder is not offered by that name: its workspace (a config the scan cannot read, and nothing in the app renames workspace tools) offers that tool, if it adds it, as "mastra_workspace_read_file"',
   ]);
 });
 

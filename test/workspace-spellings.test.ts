@@ -78,9 +78,14 @@ export async function run() { await other.generate('hi'); return coworker.genera
     /"read_file".*offers that tool as "mastra_workspace_read_file"/,
   );
   assert.match(coworker.join('\n'), /"execute_command".*as "mastra_workspace_execute_command"/);
-  // A function with two returns (or one that returns a call) is not read: nothing is claimed.
+  // A function with two returns (or one that returns a call) is not read: which tools it adds is
+  // not claimed. Nothing in the app renames a workspace tool, so a bare name is still not what the
+  // model is offered: it is reported with the default name, "if it adds it" (nearform/mac).
   assert.deepEqual(
     found.filter((f) => f.agents?.includes('other')).map((f) => f.message),
-    [],
+    ['read_file', 'execute_command'].map(
+      (n) =>
+        `the instructions of other name "${n}", which other is not offered by that name: its workspace (a config the scan cannot read, and nothing in the app renames workspace tools) offers that tool, if it adds it, as "mastra_workspace_${n}"`,
+    ),
   );
 });

@@ -394,6 +394,12 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         .flatMap((r) => r.aliases ?? [])
         .map((a) => [a.name, a.as]),
     );
+    // The default names of a workspace known by its prefix: whether it adds the tool is unknown.
+    const unreadAliases = new Set(
+      o.runtime
+        .filter((r) => unreadWorkspace(r) && !o.openElsewhere)
+        .flatMap((r) => (r.aliases ?? []).map((a) => a.as)),
+    );
     // `readFile` for `read_file`: the same words in another case name the same workspace tool.
     const aliasOf = (n: string) => {
       const words = nameWords(n);
@@ -561,7 +567,9 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       const explained: Explained | undefined =
         alias !== undefined && !offers.offered(agent, name)
           ? {
-              why: `which ${o.label} is not offered by that name: its workspace offers that tool as "${alias}"`,
+              why: unreadAliases.has(alias)
+                ? `which ${o.label} is not offered by that name: its workspace (a config the scan cannot read, and nothing in the app renames workspace tools) offers that tool, if it adds it, as "${alias}"`
+                : `which ${o.label} is not offered by that name: its workspace offers that tool as "${alias}"`,
               fixes: [alias],
             }
           : explain(
