@@ -6,7 +6,8 @@
  * The plugin runs from its source here (its worker loads the engine through tsx); the packed build
  * is run by the real `eslint` in package.test.ts.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { RuleTester } from 'eslint';
@@ -217,6 +218,59 @@ prompts.run('offered-name, in a prompt file itself', plugin.rules['offered-name'
         { line: 5, column: 13, message: /^daily\.digest -> workflow-daily_digest \(fixed\)/ },
       ],
       output: fixed('src/mastra/prompts/planner.md', ['daily.digest', 'workflow-daily_digest']),
+    },
+  ],
+});
+
+// A file that starts with a byte-order mark: ESLint's text has none, the file on disk has one, so
+// positions and fixes are the engine's less one character (a BOM is no unsaved edit).
+const registry = text('src/mastra/tools/registry.ts');
+const bom = tempProject({
+  'package.json': readFileSync(file('package.json'), 'utf8'),
+  'src/agent.ts': `import { Agent } from '@mastra/core/agent';\nimport { researchTools } from './registry';\nexport const a = new Agent({ id: 'a', name: 'a', instructions: 'Help.', model: 'openai/gpt-4o', tools: { ...researchTools } });\nexport const run = () => a.generate('x');\n`,
+  'src/registry.ts': `\uFEFF${registry.replace("from './search'", "from './search-tools'")}`,
+  'src/search-tools.ts': `import { createTool } from '@mastra/core/tools';\nexport const searchTool = createTool({ id: 'search', description: 'Search.', execute: async () => ({}) });\nexport const fetchPageTool = createTool({ id: 'fetch-page', description: 'Fetch.', execute: async () => ({}) });\n`,
+});
+after(() => bom.cleanup());
+
+tester.run('legal-key, in a file with a byte-order mark', plugin.rules['legal-key'], {
+  valid: [],
+  invalid: [
+    {
+      name: 'src/registry.ts (BOM on disk)',
+      filename: path.join(bom.root, 'src/registry.ts'),
+      code: registry.replace("from './search'", "from './search-tools'"),
+      settings: { 'mastra-tool-names': { root: bom.root } },
+      errors: [
+        { line: 6, column: 3, message: /^'search\.web' -> search_web \(preserved\)/ },
+        { line: 7, column: 3, message: /^'fetch:page' -> fetch_page \(preserved\)/ },
+      ],
+      output: registry
+        .replace("from './search'", "from './search-tools'")
+        .replace("'search.web'", 'search_web')
+        .replace("'fetch:page'", 'fetch_page'),
+    },
+  ],
+});
+
+// A prompt file with a byte-order mark: the scan counts the mark in a text file it reads whole, ESLint
+// does not; the problem and its fix land on the name all the same.
+const bomDemo = mkdtempSync(path.join(os.tmpdir(), 'mtn-eslint-bom-'));
+cpSync(DEMO, bomDemo, { recursive: true });
+const planner = text('src/mastra/prompts/planner.md');
+writeFileSync(path.join(bomDemo, 'src/mastra/prompts/planner.md'), `\uFEFF${planner}`);
+after(() => rmSync(bomDemo, { recursive: true, force: true }));
+
+prompts.run('offered-name, in a prompt file with a byte-order mark', plugin.rules['offered-name'], {
+  valid: [],
+  invalid: [
+    {
+      name: 'src/mastra/prompts/planner.md (BOM on disk)',
+      filename: path.join(bomDemo, 'src/mastra/prompts/planner.md'),
+      code: planner,
+      settings: { 'mastra-tool-names': { root: bomDemo, prompts: 'lint' } },
+      errors: [{ line: 5, column: 13, message: /^daily\.digest -> workflow-daily_digest/ }],
+      output: planner.replace('daily.digest', 'workflow-daily_digest'),
     },
   ],
 });

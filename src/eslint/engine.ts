@@ -38,8 +38,6 @@ interface Kept {
   /** The buffer it was given (file and text), if any. */
   buffer?: { file: string; text: string };
   problems: Map<string, Problem[]>;
-  /** Files read from disk with a BOM: ESLint's text starts one character later. */
-  bom: Set<string>;
   /** When the stamps were last all checked (`performance.now()`). */
   checked: number;
 }
@@ -91,18 +89,11 @@ async function analyseWith(root: string, buffer: Kept['buffer']): Promise<Kept> 
     stamps.set(f, stampOf(f));
     stamps.set(path.dirname(f), stampOf(path.dirname(f)));
   }
-  const bom = new Set<string>();
-  const textOf = (abs: string) => {
-    if (abs === buffer?.file) return buffer.text;
-    const text = diskText(abs);
-    if (text?.startsWith('\uFEFF')) bom.add(abs);
-    return text;
-  };
+  const textOf = (abs: string) => (abs === buffer?.file ? buffer.text : diskText(abs));
   return {
     stamps,
     buffer,
     problems: problemsByFile(value, textOf),
-    bom,
     checked: performance.now(),
   };
 }
@@ -119,22 +110,6 @@ export async function lintFile({ root, file, text }: LintRequest): Promise<LintA
     kept.set(root, k);
     analysed = true;
   }
-  const shift = k.bom.has(file) ? 1 : 0;
-  const problems = (k.problems.get(file) ?? []).map((p) =>
-    shift === 0 ? p : shiftProblem(p, shift),
-  );
+  const problems = k.problems.get(file) ?? [];
   return { problems, analysed };
-}
-
-function shiftProblem(p: Problem, by: number): Problem {
-  const at = <T extends { start: number; end: number }>(r: T): T => ({
-    ...r,
-    start: Math.max(0, r.start - by),
-    end: Math.max(0, r.end - by),
-  });
-  return {
-    ...at(p),
-    ...(p.fix && { fix: at(p.fix) }),
-    ...(p.suggestions && { suggestions: p.suggestions.map((s) => ({ ...s, fix: at(s.fix) })) }),
-  };
 }

@@ -2,7 +2,7 @@
  * One analysis as ESLint problems, per file. Every change the report lists becomes a problem whose
  * fix is that change; every finding becomes a problem at each of its locations, with a suggestion
  * per candidate the engine spelled out. Messages are the report's own, word for word (the SARIF
- * wording for changes). Offsets are those of the text the engine read (a BOM counts).
+ * wording for changes). Offsets are ESLint's, whose text never starts with a byte-order mark.
  *
  * A prompt file (`.md`, `.txt`) is not JavaScript: its problems are also reported at the call in
  * the agent's code that reads it, naming the prompt's file and line, unless the prompt files are
@@ -10,9 +10,10 @@
  */
 import path from 'node:path';
 import { applyPatch, diffChars } from 'diff';
+import { isSourceFile } from '../scan/files/discover.ts';
 import type { Analysis } from '../api/index.ts';
 import type { Location, ScanResult, TextFragment } from '../scan/model.ts';
-import { changeSummary } from '../report/display.ts';
+import { changeMessage } from '../report/display.ts';
 import type { ReportChange, ReportFinding } from '../report/model.ts';
 import { CHANGE_RULES, FINDING_RULES, type EslintRuleName } from './rules.ts';
 
@@ -25,7 +26,8 @@ export interface TextEdit {
 export interface Problem {
   rule: EslintRuleName;
   message: string;
-  severity: 'error' | 'warning' | 'note';
+  /** The 1-based line of `start` (where a prompt file's problem is named at its loader). */
+  line: number;
   start: number;
   end: number;
   fix?: TextEdit;
@@ -33,6 +35,8 @@ export interface Problem {
   /** Reported here for a prompt file (relative path) this code reads. */
   forPrompt?: string;
 }
+
+const BOM = /^\uFEFF/;
 
 /** A prompt file's problems go to its loaders too; JavaScript and TypeScript files are linted in place. */
 const PROMPT_FILE = /\.(md|mdx|txt|prompt)$/i;
@@ -85,7 +89,11 @@ function hunks(original: string, after: string): TextEdit[] {
  * formatter moved more), each fix is the whole file as migrate writes it: `eslint --fix` and
  * `migrate` then give the same bytes.
  */
-function fixesOf(changes: ReportChange[], original: string, after: string | undefined): TextEdit[] {
+function fixesOf(
+  changes: ReportChange[],
+  original: string,
+  after: string | undefined,
+): Array<TextEdit | undefined> {
   if (after === undefined)
     return changes.map((c) => ({ start: c.start, end: c.end, text: c.after }));
   const mine = changes.map((): TextEdit[] => []);
@@ -95,9 +103,9 @@ function fixesOf(changes: ReportChange[], original: string, after: string | unde
       return changes.map(() => ({ start: 0, end: original.length, text: after }));
     mine[owners[0]!]!.push(h);
   }
-  return changes.map((c, i) => {
-    const own = mine[i]!;
-    if (own.length === 0) return { start: c.start, end: c.start, text: '' };
+  return mine.map((own) => {
+    // An edit that changes no byte of what migrate writes needs no fix.
+    if (own.length === 0) return undefined;
     const start = own[0]!.start;
     const end = own.at(-1)!.end;
     let text = '';
@@ -111,19 +119,19 @@ function fixesOf(changes: ReportChange[], original: string, after: string | unde
 }
 
 /** A finding's problem at one of its locations. */
-function findingAt(f: ReportFinding, rule: EslintRuleName, at: Location): Problem {
+function findingAt(f: ReportFinding, rule: EslintRuleName, at: Location, shift: number): Problem {
   return {
     rule,
     message: f.message,
-    severity: f.severity,
-    start: at.start,
-    end: at.end,
+    line: at.line,
+    start: at.start - shift,
+    end: at.end - shift,
     ...(f.suggestions?.length && {
       suggestions: f.suggestions
         .filter((s) => s.location.file === at.file && s.location.start === at.start)
         .map((s) => ({
           desc: `Write ${s.text}`,
-          fix: { start: s.location.start, end: s.location.end, text: s.text },
+          fix: { start: s.location.start - shift, end: s.location.end - shift, text: s.text },
         })),
     }),
   };
@@ -144,44 +152,57 @@ export function problemsByFile(
     list.push(p);
     out.set(abs, list);
   };
+  // ESLint's text of a file never starts with a byte-order mark. A parsed source's offsets do not
+  // count one either; a text file the scan reads whole (a prompt) counts it: those move back one.
+  const shifts = new Map<string, number>();
+  const shiftOf = (rel: string) => {
+    let n = shifts.get(rel);
+    if (n === undefined)
+      shifts.set(
+        rel,
+        (n = !isSourceFile(rel) && BOM.test(textOf(path.resolve(result.root, rel)) ?? '') ? 1 : 0),
+      );
+    return n;
+  };
+  const moved = <T extends { start: number; end: number }>(r: T, by: number): T =>
+    by === 0 ? r : { ...r, start: r.start - by, end: r.end - by };
   const diffs = new Map(report.files.map((f) => [f.file, f.diff]));
   const byFile = new Map<string, ReportChange[]>();
   for (const c of report.changes) byFile.set(c.file, [...(byFile.get(c.file) ?? []), c]);
-  for (const [file, changes] of byFile) {
-    const original = textOf(path.resolve(result.root, file));
-    if (original === undefined) continue;
-    const fixes = fixesOf(changes, original, migrated(original, diffs.get(file)));
+  for (const [file, written] of byFile) {
+    const raw = textOf(path.resolve(result.root, file));
+    if (raw === undefined) continue;
+    const changes = written.map((c) => moved(c, shiftOf(file)));
+    const after = migrated(raw, diffs.get(file))?.replace(BOM, '');
+    const fixes = fixesOf(changes, raw.replace(BOM, ''), after);
     changes.forEach((c, i) =>
       push(file, {
         rule: CHANGE_RULES[c.rule],
-        message: `${changeSummary(c)} (${c.effect}): ${c.reason}`,
-        severity: 'warning',
+        message: changeMessage(c),
+        line: c.line,
         start: c.start,
         end: c.end,
-        fix: fixes[i]!,
+        ...(fixes[i] && { fix: fixes[i] }),
       }),
     );
   }
   for (const f of report.findings) {
     const rule = FINDING_RULES[f.kind];
     if (!rule) continue;
-    for (const at of f.locations) push(at.file, findingAt(f, rule, at));
+    for (const at of f.locations) push(at.file, findingAt(f, rule, at, shiftOf(at.file)));
   }
   const loadedBy = loaders(result.scan);
   for (const [rel, problems] of [...out].map(
     ([abs, ps]) => [path.relative(result.root, abs), ps] as const,
   )) {
     if (!PROMPT_FILE.test(rel)) continue;
-    const text = textOf(path.resolve(result.root, rel)) ?? '';
     for (const at of loadedBy.get(rel) ?? [])
       for (const p of problems) {
-        const line = text.slice(0, p.start).split('\n').length;
         push(at.file, {
           rule: p.rule,
-          message: `${rel}:${line}: ${p.message}`,
-          severity: p.severity,
-          start: at.start,
-          end: at.end,
+          message: `${rel}:${p.line}: ${p.message}`,
+          line: at.line,
+          ...moved({ start: at.start, end: at.end }, shiftOf(at.file)),
           forPrompt: rel,
         });
       }

@@ -7,6 +7,13 @@ export function changeSummary(c: Pick<ReportChange, 'target' | 'before' | 'after
   return c.target === 'import' ? `adds ${c.after.trim()}` : `${c.before} -> ${c.after}`;
 }
 
+/** A change as one message (SARIF, the ESLint plugin): what it does, its effect, and why. */
+export function changeMessage(
+  c: Pick<ReportChange, 'target' | 'before' | 'after' | 'effect' | 'reason'>,
+): string {
+  return `${changeSummary(c)} (${c.effect}): ${c.reason}`;
+}
+
 /** A key as a person can read it: quoted when it is empty or holds spaces or control characters. */
 export function showKey(key: string): string {
   return key === '' || /[\s\p{C}]/u.test(key) ? JSON.stringify(key) : key;

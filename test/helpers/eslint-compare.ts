@@ -6,15 +6,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ESLint } from 'eslint';
-import { changeSummary } from '../../src/report/display.ts';
+import { changeMessage } from '../../src/report/display.ts';
 import type { Report } from '../../src/report/model.ts';
 import { FINDING_RULES } from '../../src/eslint/rules.ts';
 
 export function expectedProblems(report: Report): string[] {
   return [
-    ...report.changes.map(
-      (c) => `${c.file}:${c.line}:${c.column} ${changeSummary(c)} (${c.effect}): ${c.reason}`,
-    ),
+    ...report.changes.map((c) => `${c.file}:${c.line}:${c.column} ${changeMessage(c)}`),
     ...report.findings
       .filter((f) => FINDING_RULES[f.kind] !== null)
       .flatMap((f) => f.locations.map((l) => `${l.file}:${l.line}:${l.column} ${f.message}`)),

@@ -1,5 +1,5 @@
 /** The report as SARIF 2.1.0 for code scanning: one result per change or finding, rules with help. */
-import { changeSummary } from '../display.ts';
+import { changeMessage } from '../display.ts';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { RULE_IDS, type FindingKind, type RuleId } from '../../plan/model.ts';
 import type { BaselineState, Report, ReportChange, ReportFinding } from '../model.ts';
@@ -89,7 +89,7 @@ function changeResult(c: ReportChange): Result {
     ruleId: c.rule,
     level: changeLevel(c),
     kind: c.applied ? 'informational' : 'fail',
-    message: { text: `${changeSummary(c)} (${c.effect}): ${c.reason}` },
+    message: { text: changeMessage(c) },
     locations: [
       {
         physicalLocation: {
