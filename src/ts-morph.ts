@@ -30,6 +30,7 @@ export declare namespace ts {
   export type CompilerOptions = TsMorph.ts.CompilerOptions;
   export type Declaration = TsMorph.ts.Declaration;
   export type ExtendedConfigCacheEntry = TsMorph.ts.ExtendedConfigCacheEntry;
+  export type FunctionLikeDeclaration = TsMorph.ts.FunctionLikeDeclaration;
   export type Identifier = TsMorph.ts.Identifier;
   export type ImportDeclaration = TsMorph.ts.ImportDeclaration;
   export type InterfaceDeclaration = TsMorph.ts.InterfaceDeclaration;
@@ -37,6 +38,7 @@ export declare namespace ts {
   export type Node = TsMorph.ts.Node;
   export type ParseConfigFileHost = TsMorph.ts.ParseConfigFileHost;
   export type Program = TsMorph.ts.Program;
+  export type ReturnStatement = TsMorph.ts.ReturnStatement;
   export type ResolutionMode = TsMorph.ts.ResolutionMode;
   export type ResolvedModuleFull = TsMorph.ts.ResolvedModuleFull;
   export type ScriptKind = TsMorph.ts.ScriptKind;
@@ -46,6 +48,7 @@ export declare namespace ts {
   export type SyntaxKind = TsMorph.ts.SyntaxKind;
   export type StringLiteralLike = TsMorph.ts.StringLiteralLike;
   export type Type = TsMorph.ts.Type;
+  export type ThrowStatement = TsMorph.ts.ThrowStatement;
   export type TypeChecker = TsMorph.ts.TypeChecker;
   export type TypeNode = TsMorph.ts.TypeNode;
   export type TypeParameterDeclaration = TsMorph.ts.TypeParameterDeclaration;

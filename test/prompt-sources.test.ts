@@ -14,6 +14,7 @@ import { captureFixtureRequest } from './harness/fixture-agents.ts';
 import { useFakeProvider } from './harness/provider-hooks.ts';
 import { agent, scanFixture } from './helpers/fixture-scan.ts';
 import { copyFixture } from './helpers/git-copy.ts';
+import { tempProject } from './helpers/temp-project.ts';
 import { sentText, unsent } from './helpers/prompt-fidelity.ts';
 
 const provider = useFakeProvider();
@@ -163,6 +164,52 @@ describe('prompt text read at run time', () => {
       assert.ok(checked >= 60, `${checked} fragments checked`);
     } finally {
       copy.cleanup();
+    }
+  });
+});
+
+describe('a path beside the loader, in code mastra build bundles (eval: Gialicus/ai_demo)', () => {
+  const LOADER = `import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+export const promptLoader = (name: string) => readFile(join(__dirname, './prompts', \`\${name}.md\`), 'utf-8');
+`;
+  const AGENT = (loader: string) => `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+import { promptLoader } from '${loader}';
+const saveNote = createTool({ id: 'save-note', description: 'Saves a note.', execute: async () => ({}) });
+export const notes = new Agent({ id: 'notes', name: 'notes', model: 'openai/gpt-4o', instructions: await promptLoader('notes'), tools: { saveNoteTool: saveNote } });
+`;
+  const files = (loaderAt: string) => ({
+    'package.json': JSON.stringify({ name: 'app', dependencies: { '@mastra/core': '1.71.0' } }),
+    [`${loaderAt}.ts`]: LOADER,
+    'src/mastra/agents/notes.ts': AGENT(path.relative('src/mastra/agents', loaderAt)),
+    'src/mastra/public/prompts/notes.md': 'Call `save-note` to keep it.\n',
+  });
+
+  test('is read below src/mastra/public/ (the bundle runs in .mastra/output, where Mastra copies it)', async () => {
+    const p = tempProject(files('src/mastra/loader/prompt-loader'));
+    try {
+      const scan = await scanRepository(p.root);
+      assert.deepEqual(readsOf(scan, 'notes'), {
+        files: ['src/mastra/public/prompts/notes.md'],
+        mentions: ['src/mastra/public/prompts/notes.md:1 save-note'],
+      });
+    } finally {
+      p.cleanup();
+    }
+  });
+
+  test('outside src/mastra/ nothing is bundled: the file is not there, and that is said', async () => {
+    const p = tempProject(files('scripts/prompt-loader'));
+    try {
+      const scan = await scanRepository(p.root);
+      assert.deepEqual(readsOf(scan, 'notes'), { files: [], mentions: [] });
+      assert.match(
+        agent(scan, 'notes').unreadPrompts?.[0]?.reason ?? '',
+        /a prompt file that is not there \(scripts\/prompts\/notes\.md\)/,
+      );
+    } finally {
+      p.cleanup();
     }
   });
 });

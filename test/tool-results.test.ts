@@ -148,3 +148,44 @@ test('real Mastra sends what execute returns, and the message of what it throws,
     await scripted.close();
   }
 });
+
+test('messages a result collects in a list it returns are read; single words in a list are values (eval: vishesh-baghel/kestra-agent)', async () => {
+  const p = tempProject({
+    'package.json': JSON.stringify({ name: 'app', dependencies: { '@mastra/core': '1.71.0' } }),
+    'src/agent.ts': `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+import { z } from 'zod';
+export const createFlow = createTool({ id: 'create-flow-tool', description: 'Creates a flow.', execute: async () => ({ ok: true }) });
+export const editFlow = createTool({
+  id: 'edit-flow-tool',
+  description: 'Edits a flow.',
+  inputSchema: z.object({ flowId: z.string() }),
+  execute: async ({ flowId }) => {
+    const errors: string[] = [];
+    const kinds = ['renderChart', 'pdfExport'];
+    if (!flowId) {
+      errors.push(\`Flow \${flowId} does not exist. Use create-flow-tool to create it first.\`);
+      return { success: false, status: 'FLOW_NOT_FOUND', errors, kinds, detail: { hint: 'Or call listFlowsTool to get the ids.' } };
+    }
+    return { success: true, errors, kinds };
+  },
+});
+export const flows = new Agent({ id: 'flows', name: 'flows', instructions: 'Manage flows.', model: 'openai/gpt-4o', tools: { createFlowTool: createFlow, editFlowTool: editFlow } });
+export const go = () => flows.generate('hi');
+`,
+  });
+  made.push(p.cleanup);
+  const first = await migrate(p.root, { force: true });
+  assert.deepEqual(
+    first.plan.edits.filter((e) => e.rule === 'prompts').map((e) => [e.before, e.after]),
+    [['create-flow-tool', 'createFlowTool']],
+  );
+  assert.deepEqual(
+    first.plan.findings
+      .filter((f) => f.kind === 'unknown-tool-mention')
+      .map((f) => /"([^"]+)"/.exec(f.message)?.[1]),
+    ['listFlowsTool'],
+  );
+  const second = await migrate(p.root, { force: true });
+  assert.deepEqual(second.written, []);
+});

@@ -541,11 +541,12 @@ export function descendantsOfKind<K extends SyntaxKind>(
     indexes.set(file, (index = found));
   }
   const nodes = keep ? index.get(kind)!.filter(keep) : index.get(kind)!;
-  return nodes.map((n) => wrapped<KindToNodeMappings[K]>(file, n));
+  return nodes.map((n) => wrappedNode<KindToNodeMappings[K]>(file, n));
 }
 
-/** ts-morph's own wrapper lookup (what its getters use), so wrapped nodes stay the same objects. */
-function wrapped<N extends Node>(file: SourceFile, node: ts.Node): N {
+/** The ts-morph node of a compiler node of `file`, through ts-morph's own wrapper lookup (what its
+ * getters use), so wrapped nodes stay the same objects. */
+export function wrappedNode<N extends Node>(file: SourceFile, node: ts.Node): N {
   return (
     file as unknown as { _getNodeFromCompilerNode(node: ts.Node): N }
   )._getNodeFromCompilerNode(node);
@@ -576,5 +577,5 @@ export function nodeAtSpan(file: SourceFile, start: number, width: number): Node
     else if (found) break;
     node = next;
   }
-  return found && wrapped(file, found);
+  return found && wrappedNode(file, found);
 }

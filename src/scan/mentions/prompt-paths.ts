@@ -8,7 +8,9 @@
  * servers started by the package's own npm scripts run in the package folder; `mastra dev` and the
  * server `mastra build` makes run in `.mastra/output`, into which Mastra copies `src/mastra/public/`
  * (read in the mastra CLI: `startServer` runs with `cwd: .mastra/output`, `copyPublic`). A
- * relative path is read at whichever of the two exists; when neither does, it is not read.
+ * relative path is read at whichever of the two exists; when neither does, it is not read. The
+ * bundle's `__dirname` is `.mastra/output` too, so a path beside a source file under `src/mastra/`
+ * that is not there is read below `src/mastra/public/`.
  */
 import { existsSync, statSync } from 'node:fs';
 import { noteRead } from '../../cache/reads.ts';
@@ -258,11 +260,27 @@ export function locatePath(
   kind: 'file' | 'folder' = 'file',
 ): string[] {
   const target = fromUrl(value);
-  if (path.isAbsolute(target)) return isKind(target, kind) ? [target] : [];
   const pkg = packageRoot(ctx.root, path.dirname(sourceFile));
+  if (path.isAbsolute(target))
+    return isKind(target, kind) ? [target] : bundledPublic(pkg, sourceFile, target, kind);
   return [path.join(pkg, target), path.join(pkg, 'src', 'mastra', 'public', target)].filter((f) =>
     isKind(f, kind),
   );
+}
+
+/**
+ * `join(__dirname, 'prompts', 'x.md')` in code `mastra build` bundles (under `src/mastra/`): the
+ * bundle runs in `.mastra/output`, so `__dirname` is that folder, into which Mastra copies
+ * `src/mastra/public/`. When the path beside the source file is not there, the one below
+ * `src/mastra/public/` is what the bundle reads.
+ */
+function bundledPublic(pkg: string, sourceFile: string, target: string, kind: 'file' | 'folder') {
+  const mastraDir = path.join(pkg, 'src', 'mastra');
+  const rel = path.relative(path.dirname(sourceFile), target);
+  if (!sourceFile.startsWith(mastraDir + path.sep) || rel.startsWith('..') || path.isAbsolute(rel))
+    return [];
+  const copied = path.join(mastraDir, 'public', rel);
+  return isKind(copied, kind) ? [copied] : [];
 }
 
 /**

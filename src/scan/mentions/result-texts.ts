@@ -5,9 +5,9 @@
  * them ("Call generateUISpec first", "use fetch-youtube-metadata") is one the agent must be offered.
  * Only text written in `execute` itself; helpers it calls are not followed.
  */
-import { Node, SyntaxKind } from '../../ts-morph.ts';
-import { resolveValue } from '../ast.ts';
-import { isFunction, returnedExpressions } from '../values/map-walk.ts';
+import { Node, SyntaxKind, ts } from '../../ts-morph.ts';
+import { resolveValue, wrappedNode } from '../ast.ts';
+import { isFunction, returnedExpressions, statementsOf } from '../values/map-walk.ts';
 
 const TEXT = (n: Node) =>
   Node.isStringLiteral(n) ||
@@ -15,14 +15,61 @@ const TEXT = (n: Node) =>
   Node.isTemplateExpression(n) ||
   (Node.isBinaryExpression(n) && n.getOperatorToken().getKind() === SyntaxKind.PlusToken);
 
-/** Strings of a returned value: itself, or the string-valued properties of a returned object. */
-function textsOf(value: Node): Node[] {
+/** A string a result nests in a list or a sub-object: kept only when it is a sentence, not a value. */
+const SENTENCE = (n: Node) => TEXT(n) && /\s/.test(n.getText().slice(1, -1));
+
+/**
+ * The messages a local array declared in `fn` holds: its literal elements and what `fn` pushes onto
+ * it (`errors.push('… Use create-flow-tool to create it first.')`, then `return { errors }`).
+ * Walks compiler nodes: most results return a few shorthand fields, and wrapping every node of
+ * every `execute` to look for a list cost a quarter of a second on a 77-agent app.
+ */
+function localMessages(fn: Node, name: string): Node[] {
+  const found: ts.Node[] = [];
+  let declared = false;
+  const visit = (n: ts.Node): void => {
+    if (
+      ts.isVariableDeclaration(n) &&
+      ts.isIdentifier(n.name) &&
+      n.name.text === name &&
+      n.initializer &&
+      ts.isArrayLiteralExpression(n.initializer)
+    ) {
+      declared = true;
+      found.push(...n.initializer.elements);
+    } else if (
+      ts.isCallExpression(n) &&
+      ts.isPropertyAccessExpression(n.expression) &&
+      ['push', 'unshift'].includes(n.expression.name.text) &&
+      ts.isIdentifier(n.expression.expression) &&
+      n.expression.expression.text === name
+    )
+      found.push(...n.arguments);
+    ts.forEachChild(n, visit);
+  };
+  visit(fn.compilerNode);
+  if (!declared) return [];
+  const file = fn.getSourceFile();
+  return found.map((n) => wrappedNode(file, n)).filter(SENTENCE);
+}
+
+/**
+ * Strings of a returned value: itself, the string-valued properties of a returned object, and,
+ * one or two levels down, the sentences in its lists and sub-objects (`error: { message }`).
+ */
+function textsOf(value: Node, fn: Node, depth = 0): Node[] {
   const n = Node.isParenthesizedExpression(value) ? value.getExpression() : value;
-  if (TEXT(n)) return [n];
+  if (TEXT(n)) return depth === 0 || SENTENCE(n) ? [n] : [];
+  if (depth > 2) return [];
+  if (Node.isIdentifier(n)) return depth > 0 ? localMessages(fn, n.getText()) : [];
+  if (Node.isArrayLiteralExpression(n))
+    return depth > 0 ? n.getElements().flatMap((e) => textsOf(e, fn, depth + 1)) : [];
   if (!Node.isObjectLiteralExpression(n)) return [];
   return n.getProperties().flatMap((p) => {
+    if (Node.isShorthandPropertyAssignment(p)) return localMessages(fn, p.getName());
     const init = Node.isPropertyAssignment(p) ? p.getInitializer() : undefined;
-    return init && TEXT(init) ? [init] : [];
+    if (!init) return [];
+    return TEXT(init) ? (depth === 0 || SENTENCE(init) ? [init] : []) : textsOf(init, fn, depth + 1);
   });
 }
 
@@ -43,15 +90,15 @@ function executeOf(config: Node): Node | undefined {
 export function resultTexts(config: Node): Node[] {
   const fn = executeOf(config);
   if (!fn) return [];
-  const returned = returnedExpressions(fn).flatMap(textsOf);
-  const thrown = fn
-    .getDescendantsOfKind(SyntaxKind.ThrowStatement)
-    .filter((t) => t.getFirstAncestor((a) => isFunction(a) || Node.isMethodDeclaration(a)) === fn)
-    .flatMap((t) => {
-      const e = t.getExpression();
-      if (!Node.isNewExpression(e) || !/Error$/.test(e.getExpression().getText())) return [];
-      const [message] = e.getArguments();
-      return message && TEXT(message) ? [message] : [];
-    });
+  const returned = returnedExpressions(fn).flatMap((r) => textsOf(r, fn));
+  const file = fn.getSourceFile();
+  const body = (fn.compilerNode as ts.FunctionLikeDeclaration).body;
+  const thrown = (body ? statementsOf(body, ts.SyntaxKind.ThrowStatement) : []).flatMap((t) => {
+    const e = t.expression;
+    if (!ts.isNewExpression(e) || !/Error$/.test(e.expression.getText())) return [];
+    const [message] = e.arguments ?? [];
+    const node = message && wrappedNode<Node>(file, message);
+    return node && TEXT(node) ? [node] : [];
+  });
   return [...returned, ...thrown];
 }

@@ -2,9 +2,9 @@
  * The state of one read of a tool map (tool-map.ts, through-code.ts) and how it reports what it
  * cannot read: an unresolved entry at the code the user wrote, with a reason.
  */
-import { Node, SyntaxKind } from '../../ts-morph.ts';
+import { Node, ts } from '../../ts-morph.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
-import { locate, resolveValue, unwrap, type ScanContext } from '../ast.ts';
+import { locate, resolveValue, unwrap, wrappedNode, type ScanContext } from '../ast.ts';
 import type { KeyKind, Location, ToolSet, ToolValue } from '../model.ts';
 import { numericKey, staticString } from './static-value.ts';
 import type { ValueContext } from './tool-value.ts';
@@ -67,16 +67,36 @@ export function returnedExpressions(fn: Node): Node[] {
       ? fn.getBody()
       : undefined;
   if (!body) return [];
-  return body
-    .getDescendantsOfKind(SyntaxKind.ReturnStatement)
-    .filter(
-      (ret) =>
-        ret.getFirstAncestor(
-          (a) => isFunction(a) || Node.isMethodDeclaration(a) || Node.isGetAccessorDeclaration(a),
-        ) === fn,
-    )
-    .map((ret) => ret.getExpression())
-    .filter((e): e is NonNullable<typeof e> => e !== undefined);
+  const file = body.getSourceFile();
+  return statementsOf(body.compilerNode, ts.SyntaxKind.ReturnStatement).flatMap((ret) =>
+    ret.expression ? [wrappedNode<Node>(file, ret.expression)] : [],
+  );
+}
+
+/** Kinds whose body is another function's: their `return`s and `throw`s are not this one's. */
+const OWN_BODY = new Set([
+  ts.SyntaxKind.ArrowFunction,
+  ts.SyntaxKind.FunctionExpression,
+  ts.SyntaxKind.FunctionDeclaration,
+  ts.SyntaxKind.MethodDeclaration,
+  ts.SyntaxKind.GetAccessor,
+]);
+
+/**
+ * The `return` (or `throw`) statements of a function body, not of functions nested in it. Walks
+ * compiler nodes and wraps only what it finds: wrapping every node of every tool's `execute` cost
+ * a tenth of a second on a 77-agent app.
+ */
+export function statementsOf(body: ts.Node, kind: typeof ts.SyntaxKind.ReturnStatement): ts.ReturnStatement[];
+export function statementsOf(body: ts.Node, kind: typeof ts.SyntaxKind.ThrowStatement): ts.ThrowStatement[];
+export function statementsOf(body: ts.Node, kind: ts.SyntaxKind): ts.Node[] {
+  const found: ts.Node[] = [];
+  const visit = (n: ts.Node): void => {
+    if (n.kind === kind) found.push(n);
+    if (!OWN_BODY.has(n.kind)) ts.forEachChild(n, visit);
+  };
+  ts.forEachChild(body, visit);
+  return found;
 }
 
 /** The argument a helper's parameter was given at the call being followed. */
