@@ -423,6 +423,48 @@ export const budget = new Agent({ id: 'budget', name: 'budget', instructions: ${
   });
 });
 
+describe('an MCP client a factory makes (eval: mashharuki/AgentCore-Mastra-x402)', () => {
+  function factoryUnknown(factory: string): string[] {
+    const text = `import { Agent } from '@mastra/core/agent';
+import { MCPClient } from '@mastra/mcp';
+${factory}
+const client = createClient();
+const tools = await client.getTools();
+export const x402 = new Agent({ id: 'x402', name: 'x402', instructions: 'You MUST use the "get-data-from-resource-server" tool.', model: 'openai/gpt-4o-mini', tools });
+export const go = () => x402.generate('hi');
+`;
+    const scan = scanSource('/virtual/x402.ts', text);
+    return unknownToolMentions(scan, new Offers(scan), new Set())
+      .filter((f) => f.agents.includes('x402'))
+      .map((f) => f.message);
+  }
+
+  test("its servers are known: a bare tool name is reported with the server's prefix", () => {
+    const expected = [
+      'the instructions of x402 name "get-data-from-resource-server", which x402 is not offered by that name; if it is a tool of an MCP server, the model sees it as "x402_get-data-from-resource-server"',
+    ];
+    assert.deepEqual(
+      factoryUnknown(
+        `const createClient = () => { const c = new MCPClient({ id: 'x', servers: { x402: { url: new URL('http://127.0.0.1:1/mcp') } } }); return c; };`,
+      ),
+      expected,
+    );
+    assert.deepEqual(
+      factoryUnknown(
+        `function createClient() { return new MCPClient({ servers: { x402: { url: new URL('http://127.0.0.1:1/mcp') } } }); }`,
+      ),
+      expected,
+    );
+  });
+
+  test('a factory that returns something else is an unknown registry: nothing is said', () => {
+    assert.deepEqual(
+      factoryUnknown(`const createClient = () => ({ getTools: async () => ({}) });`),
+      [],
+    );
+  });
+});
+
 describe('the messages a call sends are read by the agent it calls', () => {
   function messageUnknown(message: string): string[] {
     const text = `import { Agent } from '@mastra/core/agent';

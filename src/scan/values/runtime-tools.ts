@@ -6,7 +6,7 @@ import { Node } from '../../ts-morph.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
 import { isMastraExport, locate, resolveValue, type ScanContext } from '../ast.ts';
 import type { RuntimeTools } from '../model.ts';
-import { keyOf } from './map-walk.ts';
+import { isFunction, keyOf, returnedExpressions } from './map-walk.ts';
 
 const MCP_METHODS = new Set(['listTools', 'getTools', 'listToolsets', 'getToolsets']);
 const REGISTRY_METHODS = /^(get|list|load|fetch)Tools?(ets)?$/;
@@ -36,6 +36,22 @@ export function mcpServerKeys(client: Node): string[] | undefined {
   });
 }
 
+/**
+ * The client a value holds: itself, or what a factory it calls returns (`const c =
+ * createx402MCPClient()`, whose body returns `new MCPClient(...)`), two calls deep at most.
+ */
+function clientBehind(node: Node, depth = 0): Node {
+  const value = resolveValue(node);
+  if (depth > 2 || !Node.isCallExpression(value)) return value;
+  const fn = resolveValue(value.getExpression());
+  if (!isFunction(fn)) return value;
+  for (const returned of returnedExpressions(fn)) {
+    const client = clientBehind(returned, depth + 1);
+    if (Node.isNewExpression(client)) return client;
+  }
+  return value;
+}
+
 export function runtimeSource(
   ctx: ScanContext,
   expr: Node,
@@ -46,7 +62,7 @@ export function runtimeSource(
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const method = callee.getName();
   const servers = MCP_METHODS.has(method)
-    ? mcpServerKeys(resolveValue(callee.getExpression()))
+    ? mcpServerKeys(clientBehind(callee.getExpression()))
     : undefined;
   if (servers) {
     const grouped = method.endsWith('ets');
