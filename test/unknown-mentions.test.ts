@@ -465,6 +465,40 @@ export const go = () => x402.generate('hi');
   });
 });
 
+describe("Claude Code's names of MCP tools (eval: denimar/stacktalk)", () => {
+  function designerFindings(prompt: string): string[] {
+    const text = `import { Agent } from '@mastra/core/agent';
+import { MCPClient } from '@mastra/mcp';
+const mcp = new MCPClient({ servers: { imagegen: { command: 'npx', args: ['imagegen-mcp'] } } });
+export const designer = new Agent({ id: 'designer', name: 'designer', instructions: ${JSON.stringify(prompt)}, model: 'openai/gpt-4o-mini', tools: await mcp.listTools() });
+export const go = () => designer.generate('hi');
+`;
+    const scan = scanSource('/virtual/designer.ts', text);
+    return unknownToolMentions(scan, new Offers(scan), new Set())
+      .filter((f) => f.agents.includes('designer'))
+      .map(
+        (f) =>
+          `${/"([^"]+)"/.exec(f.message)![1]} -> ${[...new Set(f.suggestions?.map((s) => s.text))].join(',')}`,
+      );
+  }
+
+  test("mcp__server__tool of a server this agent's client has is the server_tool Mastra offers", () => {
+    assert.deepEqual(
+      designerFindings(
+        'Available MCP tools:\n- mcp__imagegen__image_generate_openai — Generate images.\nPrefer mcp__imagegen__image_generate_openai.',
+      ),
+      ['mcp__imagegen__image_generate_openai -> imagegen_image_generate_openai'],
+    );
+  });
+
+  test('the same form with a server the client does not have says nothing of a prefix', () => {
+    assert.deepEqual(
+      designerFindings('Available MCP tools:\n- mcp__figma__get_file — Read a file.'),
+      [],
+    );
+  });
+});
+
 describe('the messages a call sends are read by the agent it calls', () => {
   function messageUnknown(message: string): string[] {
     const text = `import { Agent } from '@mastra/core/agent';

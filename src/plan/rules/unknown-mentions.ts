@@ -144,6 +144,22 @@ function serverPrefixed(names: ReadonlySet<string>, name: string): string | unde
   return hits.length === 1 ? hits[0] : undefined;
 }
 
+/**
+ * `mcp__imagegen__image_generate_openai`: the name Claude Code gives an MCP server's tool. Mastra's
+ * MCP client offers the same tool as `imagegen_image_generate_openai` (`${server}_${tool}`), so the
+ * form is a tool name, and stale, in an agent whose MCP client has that server.
+ */
+function claudeCodeForm(
+  o: AgentOffers,
+  name: string,
+): { server: string; offered: string } | undefined {
+  const m = /^mcp__(.+?)__(.+)$/.exec(name);
+  if (!m) return undefined;
+  const [, server, tool] = m as unknown as [string, string, string];
+  const has = o.runtime.some((r) => r.kind === 'mcp' && r.prefixes.includes(`${server}_`));
+  return has ? { server, offered: `${server}_${tool}` } : undefined;
+}
+
 /** Why a name is not offered, and the names that would be (an editor's suggestions). */
 interface Explained {
   why: string;
@@ -176,6 +192,12 @@ function explain(
     return {
       why: `which ${o.label} is not offered by that name: verify measured the MCP tool "${measured.tool}" offered as "${measured.offered}" (${measured.file}); write "${measured.offered}"`,
       fixes: [measured.offered],
+    };
+  const claude = claudeCodeForm(o, name);
+  if (claude)
+    return {
+      why: `which ${o.label} is not offered by that name: it is how Claude Code names a tool of the MCP server "${claude.server}", which Mastra's MCP client offers as "${claude.offered}"`,
+      fixes: [claude.offered],
     };
   const mcp = o.runtime.filter((r) => r.kind === 'mcp' && r.prefixes.length > 0);
   if (mcp.length) {
@@ -435,7 +457,11 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       const words = toolWords(
         f.text,
         data,
-        (n) => ownSpelling(n) || aliases.has(n) || serverTools.has(n),
+        (n) =>
+          ownSpelling(n) ||
+          aliases.has(n) ||
+          serverTools.has(n) ||
+          claudeCodeForm(o, n) !== undefined,
         !readWithOffer(f),
       );
       for (const w of words) {
@@ -517,7 +543,13 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
           spelling === undefined && /[_-]/.test(w.name)
             ? serverPrefixed(ownToolNames, w.name)
             : undefined;
-        if (spelling === undefined && prefixed === undefined && !isToolShaped(w.name) && !strong)
+        if (
+          spelling === undefined &&
+          prefixed === undefined &&
+          !isToolShaped(w.name) &&
+          !strong &&
+          !claudeCodeForm(o, w.name)
+        )
           continue;
         spellings.set(w.name, spelling ?? prefixed);
         record(f, w);
