@@ -170,6 +170,11 @@ export interface NameRef {
   location: Location;
   /** The string literal that holds the name (possibly a constant elsewhere), when there is one. */
   literal?: { location: Location; raw: string };
+  /**
+   * With no one name: the string literals its declared type allows (`forcedTool: ToolName`, where
+   * `type ToolName = 'search-wiki' | 'log-kb-gap'`), when that type is a union of them.
+   */
+  possible?: string[];
 }
 
 export interface CallOptionsInfo {

@@ -70,6 +70,14 @@ export function planToolChoice(
     const label = agentLabel(agent);
     for (const [ref, option] of refs(options)) {
       if (ref.name === undefined) {
+        // Its type allows only names this agent is offered, as written: nothing to check by hand.
+        const offered = (n: string) =>
+          entries.some(
+            (e) =>
+              (finalNames.get(locationKey(e.keyLocation)) ?? wireOf(e, agent)) === n &&
+              wireOf(e, agent) === n,
+          );
+        if (ref.possible?.every(offered)) continue;
         findings.push({
           kind: 'unknown-name',
           rule: 'tool-choice',

@@ -3,7 +3,7 @@
  * toolsets, clientTools, toolChoice, activeTools and what prepareStep returns.
  */
 import { Node, type ObjectLiteralExpression } from '../../ts-morph.ts';
-import { locate, resolveValue, unwrap } from '../ast.ts';
+import { declaredSymbol, locate, resolveValue, unwrap } from '../ast.ts';
 import type { CallOptionsInfo, NameRef } from '../model.ts';
 import { staticString } from '../values/static-value.ts';
 import {
@@ -23,8 +23,44 @@ export function emptyOptions(): CallOptionsInfo {
   };
 }
 
+/** The members of a union of string literal types (`'a' | 'b'`), through a type alias. */
+function literalMembers(type: Node | undefined, depth = 0): string[] | undefined {
+  if (!type || depth > 3) return undefined;
+  if (Node.isLiteralTypeNode(type)) {
+    const literal = type.getLiteral();
+    return Node.isStringLiteral(literal) ? [literal.getLiteralValue()] : undefined;
+  }
+  if (Node.isParenthesizedTypeNode(type)) return literalMembers(type.getTypeNode(), depth + 1);
+  if (Node.isUnionTypeNode(type)) {
+    const parts = type.getTypeNodes().map((t) => literalMembers(t, depth + 1));
+    return parts.every((p) => p !== undefined) ? parts.flat() : undefined;
+  }
+  if (Node.isTypeReference(type) && type.getTypeArguments().length === 0) {
+    const alias = declaredSymbol(type.getTypeName())
+      ?.getDeclarations()
+      .find((d) => Node.isTypeAliasDeclaration(d));
+    return alias && Node.isTypeAliasDeclaration(alias)
+      ? literalMembers(alias.getTypeNode(), depth + 1)
+      : undefined;
+  }
+  return undefined;
+}
+
+/** A parameter or variable whose written type is a union of string literals: those strings. */
+function possibleNames(node: Node): string[] | undefined {
+  if (!Node.isIdentifier(node)) return undefined;
+  for (const decl of declaredSymbol(node)?.getDeclarations() ?? []) {
+    if (Node.isParameterDeclaration(decl) || Node.isVariableDeclaration(decl)) {
+      const members = literalMembers(decl.getTypeNode());
+      if (members?.length) return [...new Set(members)];
+    }
+  }
+  return undefined;
+}
+
 function nameRef(ctx: MapContext, node: Node): NameRef {
   const name = staticString(node);
+  const possible = name === undefined ? possibleNames(node) : undefined;
   const value = resolveValue(node);
   const literal =
     Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value)
@@ -35,6 +71,7 @@ function nameRef(ctx: MapContext, node: Node): NameRef {
     text: node.getText(),
     location: locate(ctx, node),
     ...(literal ? { literal } : {}),
+    ...(possible ? { possible } : {}),
   };
 }
 
