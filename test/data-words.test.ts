@@ -34,6 +34,16 @@ test('schema fields, properties and enum values shaped like names', () => {
   ]);
 });
 
+test('an enum of a constant list: its values (eval: Boredude/abby-ai); a list it does not name is not read', () => {
+  const code = `
+    import { z } from 'zod';
+    const SUB_AGENT_NAMES = ['onboardingAgent', 'stylistAgent'] as const;
+    const OTHER = ['notAnEnumValue'];
+    const agentEnum = z.enum(SUB_AGENT_NAMES);
+  `;
+  assert.deepEqual(words(code), ['onboardingAgent', 'stylistAgent']);
+});
+
 test('interface and type-literal properties: identifiers, strings and static computed keys', () => {
   const code = `
     const KEY = 'computed_key';

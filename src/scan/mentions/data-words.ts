@@ -5,7 +5,7 @@
  * a parameter, a field or a phase, not a tool. Only words shaped like a tool name are kept.
  */
 import { Node, SyntaxKind, ts, type SourceFile } from '../../ts-morph.ts';
-import { calledMethod, descendantsOfKind, unwrap } from '../ast.ts';
+import { calledMethod, descendantsOfKind, resolveValue, unwrap } from '../ast.ts';
 import { keyOf } from '../values/tool-map.ts';
 import { isNameShaped as SHAPED } from './word-shape.ts';
 
@@ -23,13 +23,18 @@ function objectKeys(node: Node | undefined, into: Set<string>): void {
   }
 }
 
-function stringsIn(node: Node | undefined, into: Set<string>): void {
+function stringsIn(node: Node | undefined, into: Set<string>, depth = 0): void {
   const n = node ? unwrap(node) : undefined;
-  if (!n) return;
+  if (!n || depth > 3) return;
   if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) {
     if (SHAPED(n.getLiteralValue())) into.add(n.getLiteralValue());
   } else if (Node.isArrayLiteralExpression(n))
-    for (const el of n.getElements()) stringsIn(el, into);
+    for (const el of n.getElements()) stringsIn(el, into, depth + 1);
+  // `z.enum(SUB_AGENT_NAMES)`: the values of the constant it names (here or imported).
+  else if (Node.isIdentifier(n)) {
+    const value = resolveValue(n);
+    if (value !== n) stringsIn(value, into, depth + 1);
+  }
 }
 
 /** Schema builders whose argument lists field names (`z.object({...})`) or values (`z.enum([...])`). */
