@@ -499,6 +499,47 @@ export const go = () => designer.generate('hi');
   });
 });
 
+describe('a name the model is told not to say (eval: Boredude/abby-ai)', () => {
+  function phrasingUnknown(prompt: string): string[] {
+    const text = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const getBrandContext = createTool({ id: 'getBrandContext', description: 'g', execute: async () => ({}) });
+const updateBrandContext = createTool({ id: 'updateBrandContext', description: 'u', execute: async () => ({}) });
+export const duffy = new Agent({ id: 'duffy', name: 'duffy', instructions: 'Help.', model: 'openai/gpt-4o-mini', tools: { getBrandContext, updateBrandContext } });
+export const phrasing = new Agent({ id: 'phrasing', name: 'phrasing', instructions: ${JSON.stringify(prompt)}, model: 'openai/gpt-4o-mini', tools: { getBrandContext } });
+export const go = () => [duffy.generate('hi'), phrasing.generate('hi')];
+`;
+    const scan = scanSource('/virtual/phrasing.ts', text);
+    return unknownToolMentions(scan, new Offers(scan), new Set())
+      .filter((f) => f.agents.includes('phrasing'))
+      .map((f) => /"([^"]+)"/.exec(f.message)![1]!);
+  }
+
+  test('in a list item that says never to echo it, over two lines: not a tool to call', () => {
+    assert.deepEqual(
+      phrasingUnknown(
+        '- NEVER echo internal directives or plumbing in user-facing\n  text: tool names like `updateBrandContext`, JSON.',
+      ),
+      [],
+    );
+  });
+
+  test('the same words in another sentence or item, or after the name, do not hide it', () => {
+    assert.deepEqual(
+      phrasingUnknown('- Never mention tool names. Call `updateBrandContext` after each change.'),
+      ['updateBrandContext'],
+    );
+    assert.deepEqual(
+      phrasingUnknown('- Never echo tool names.\n- Call `updateBrandContext` after each change.'),
+      ['updateBrandContext'],
+    );
+    assert.deepEqual(
+      phrasingUnknown('- Call `updateBrandContext` after each change; never mention it.'),
+      ['updateBrandContext'],
+    );
+  });
+});
+
 describe('the messages a call sends are read by the agent it calls', () => {
   function messageUnknown(message: string): string[] {
     const text = `import { Agent } from '@mastra/core/agent';

@@ -270,6 +270,25 @@ function aboutOthers(
   });
 }
 
+/** "NEVER echo ... tool names like `updateBrandContext`": a name the model is told not to say. */
+const NOT_SAID =
+  /\b(never|not|don'?t|do not|avoid)\s+(echo(ing)?|mention(ing)?|say(ing)?|expos(e|ing)|reveal(ing)?|disclos(e|ing)|narrat(e|ing)|print(ing)?)\b[^.!?]*$/i;
+const ITEM_START = /^\s*([-*+]|\d+[.)])\s/;
+
+/**
+ * Whether the sentence a name is in, from the start of its list item (continuation lines too), says
+ * not to write it in a reply: a rule about what the model says, not a tool it is told to call.
+ */
+function notToBeSaid(text: string, at: number): boolean {
+  let start = text.lastIndexOf('\n', at - 1) + 1;
+  for (let i = 0; i < 5 && !ITEM_START.test(text.slice(start, at)) && start > 0; i++) {
+    const previous = text.lastIndexOf('\n', start - 2) + 1;
+    if (text.slice(previous, start - 1).trim() === '') break;
+    start = previous;
+  }
+  return NOT_SAID.test(text.slice(start, at));
+}
+
 /** A description, or a tool's result: text the model reads with a tool, not instructions. */
 function readWithOffer(f: TextFragment): boolean {
   return f.context.endsWith('-description') || f.context === 'tool-result';
@@ -465,7 +484,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         !readWithOffer(f),
       );
       for (const w of words) {
-        if (inInvalidList(f.text, w.offset)) continue;
+        if (inInvalidList(f.text, w.offset) || notToBeSaid(f.text, w.offset)) continue;
         if (aliases.has(w.name) && !offers.offered(agent, w.name)) {
           record(f, w);
           continue;
@@ -573,7 +592,13 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       if (!isNameShaped(name)) continue;
       for (const f of prompts)
         for (const at of findName(f.text, name)) {
-          if (inInvalidList(f.text, at) || inFence(f.text, at) || inFrontMatter(f, at)) continue;
+          if (
+            inInvalidList(f.text, at) ||
+            inFence(f.text, at) ||
+            inFrontMatter(f, at) ||
+            notToBeSaid(f.text, at)
+          )
+            continue;
           // The line rules still hold: a line about another agent, a negation, a description.
           const lineStart = f.text.lastIndexOf('\n', at - 1) + 1;
           const lineEnd = f.text.indexOf('\n', at);
