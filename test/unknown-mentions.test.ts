@@ -465,6 +465,41 @@ export const go = () => x402.generate('hi');
   });
 });
 
+describe('MCP tools loaded at start-up into a variable that starts empty (eval: santosh2221994/awas-ai-agents)', () => {
+  function gemmaUnknown(load: string, servers: string): string[] {
+    const text = `import { Agent } from '@mastra/core/agent';
+import { MCPClient } from '@mastra/mcp';
+${servers}
+const mcpClient = new MCPClient({ id: 'c', servers });
+${load}
+export const gemma = new Agent({ id: 'gemma', name: 'gemma', instructions: 'When asked, use the "chat_completion" tool.', model: 'openai/gpt-4o-mini', tools: { ...mcpTools } });
+export const go = () => gemma.generate('hi');
+`;
+    const scan = scanSource('/virtual/gemma.ts', text);
+    return unknownToolMentions(scan, new Offers(scan), new Set())
+      .filter((f) => f.agents.includes('gemma'))
+      .map((f) => f.message);
+  }
+  const TRY = `let mcpTools: any = {};
+try { mcpTools = await mcpClient.listTools(); } catch (err) { console.warn(err); }`;
+  const BUILT = `const servers: Record<string, any> = {};
+if (process.env.FS) servers.filesystem = { command: 'npx', args: ['fs'] };
+servers['thinking'] = { command: 'npx', args: ['st'] };`;
+
+  test("assigned once, it holds the client's tools; servers added to the config object one by one are its servers", () => {
+    assert.deepEqual(gemmaUnknown(TRY, BUILT), [
+      'the instructions of gemma name "chat_completion", which gemma is not offered by that name; if it is a tool of an MCP server, the model sees it as "filesystem_chat_completion" or "thinking_chat_completion"',
+    ]);
+  });
+
+  test('assigned twice, what it holds is unknown: nothing is said', () => {
+    assert.deepEqual(
+      gemmaUnknown(`${TRY}\nexport function reload(t: any) { mcpTools = t; }`, BUILT),
+      [],
+    );
+  });
+});
+
 describe("Claude Code's names of MCP tools (eval: denimar/stacktalk)", () => {
   function designerFindings(prompt: string): string[] {
     const text = `import { Agent } from '@mastra/core/agent';

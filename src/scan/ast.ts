@@ -113,23 +113,24 @@ export function declaredSymbol(node: Node): TsSymbol | undefined {
   return symbol.isAlias() ? (symbol.getAliasedSymbol() ?? symbol) : symbol;
 }
 
-const reassigned = new WeakMap<ts.Node, boolean>();
+const writes = new WeakMap<ts.Node, ts.Node[]>();
 
 /**
- * A `let` or `var` that code assigns again (`tools = await mcp.listToolsets()` after `let tools =
- * {}`): its initializer is not its value. Only its own file can assign it (an import is read-only);
- * the file's text is searched first, and the syntax only where an assignment to the name may be.
+ * The writes to a `let` or `var` after its declaration (`tools = await mcp.listToolsets()` after
+ * `let tools = {}`): with any, its initializer is not its value. Only its own file can assign it (an
+ * import is read-only); the file's text is searched first, and the syntax only where an assignment
+ * to the name may be.
  */
-function isReassigned(decl: VariableDeclaration): boolean {
+function writesOf(decl: VariableDeclaration): ts.Node[] {
   const list = decl.getParent();
   if (
     !Node.isVariableDeclarationList(list) ||
     list.getDeclarationKind() === VariableDeclarationKind.Const
   )
-    return false;
+    return [];
   const nameNode = decl.getNameNode();
-  if (!Node.isIdentifier(nameNode)) return false;
-  const known = reassigned.get(decl.compilerNode);
+  if (!Node.isIdentifier(nameNode)) return [];
+  const known = writes.get(decl.compilerNode);
   if (known !== undefined) return known;
   const name = nameNode.getText();
   const file = decl.getSourceFile();
@@ -137,7 +138,7 @@ function isReassigned(decl: VariableDeclaration): boolean {
   const write = new RegExp(
     `(?<![\\w$.])${escaped}\\s*(?:[-+*/%&|^]|\\?\\?|\\|\\||&&|\\*\\*|<<|>>>?)?=(?!=)|(?:\\+\\+|--)\\s*${escaped}(?![\\w$])|(?<![\\w$.])${escaped}\\s*(?:\\+\\+|--)`,
   );
-  let found = false;
+  const found: ts.Node[] = [];
   if (write.test(file.getFullText())) {
     const symbol = nameNode.getSymbol();
     const sameVariable = (n: ts.Node) =>
@@ -154,11 +155,54 @@ function isReassigned(decl: VariableDeclaration): boolean {
         (n.operator === ts.SyntaxKind.PlusPlusToken ||
           n.operator === ts.SyntaxKind.MinusMinusToken) &&
         sameVariable(n.operand));
-    const visit = (n: ts.Node): boolean => isWrite(n) || (ts.forEachChild(n, visit) ?? false);
-    found = visit(file.compilerNode);
+    const visit = (n: ts.Node): void => {
+      if (isWrite(n)) found.push(n);
+      ts.forEachChild(n, visit);
+    };
+    visit(file.compilerNode);
   }
-  reassigned.set(decl.compilerNode, found);
+  writes.set(decl.compilerNode, found);
   return found;
+}
+
+function isReassigned(decl: VariableDeclaration): boolean {
+  return writesOf(decl).length > 0;
+}
+
+/** `{}`, `[]`, `null`, `undefined`, or nothing: a start value that holds nothing to read. */
+function holdsNothing(init: Node | undefined): boolean {
+  const n = init && unwrap(init);
+  return (
+    !n ||
+    Node.isNullLiteral(n) ||
+    (Node.isIdentifier(n) && n.getText() === 'undefined') ||
+    (Node.isObjectLiteralExpression(n) && n.getProperties().length === 0) ||
+    (Node.isArrayLiteralExpression(n) && n.getElements().length === 0)
+  );
+}
+
+/**
+ * `let mcpTools = {}; try { mcpTools = await mcp.listTools(); } catch { ... }`: a variable that
+ * starts empty and is assigned once, with a value that does not read it, holds, when it holds
+ * anything, what that assignment gives.
+ */
+function onlyAssignment(decl: VariableDeclaration): Node | undefined {
+  if (!holdsNothing(decl.getInitializer())) return undefined;
+  const found = writesOf(decl);
+  const [write] = found;
+  if (
+    found.length !== 1 ||
+    !write ||
+    !ts.isBinaryExpression(write) ||
+    write.operatorToken.kind !== ts.SyntaxKind.EqualsToken
+  )
+    return undefined;
+  // `cached = { ...cached, ...more }` reads itself: what it holds is built up, not one value.
+  const name = decl.getName();
+  const readsItself = (n: ts.Node): boolean =>
+    (ts.isIdentifier(n) && n.text === name) || (ts.forEachChild(n, readsItself) ?? false);
+  if (readsItself(write.right)) return undefined;
+  return unwrap(wrappedNode(decl.getSourceFile(), write.right));
 }
 
 /** An identifier whose `let`/`var` declaration code assigns again. */
@@ -180,6 +224,8 @@ export function definitionOf(node: Node): Node | undefined {
     if (Node.isVariableDeclaration(decl)) {
       const init = decl.getInitializer();
       if (init && !isReassigned(decl)) return unwrap(init);
+      const assigned = onlyAssignment(decl);
+      if (assigned) return assigned;
     }
     if (Node.isFunctionDeclaration(decl)) return decl;
     if (Node.isExportAssignment(decl)) return unwrap(decl.getExpression());

@@ -2,7 +2,7 @@
  * Tools whose names only exist at run time: MCP clients (`${server}_${tool}`) and registries such as
  * Composio. The scan records the known prefix and says the rest is unknown.
  */
-import { Node } from '../../ts-morph.ts';
+import { Node, ts } from '../../ts-morph.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
 import { isMastraExport, locate, resolveValue, type ScanContext } from '../ast.ts';
 import type { RuntimeTools } from '../model.ts';
@@ -22,18 +22,54 @@ export function mcpServerKeys(client: Node): string[] | undefined {
   const obj = config ? resolveValue(config) : undefined;
   const servers =
     obj && Node.isObjectLiteralExpression(obj) ? obj.getProperty('servers') : undefined;
-  const value =
+  // `servers: {...}`, `servers: SERVERS`, or `{ servers }`.
+  const holder =
     servers && Node.isPropertyAssignment(servers)
-      ? resolveValue(servers.getInitializerOrThrow())
-      : undefined;
+      ? servers.getInitializerOrThrow()
+      : servers && Node.isShorthandPropertyAssignment(servers)
+        ? servers.getNameNode()
+        : undefined;
+  const value = holder ? resolveValue(holder) : undefined;
   if (!value || !Node.isObjectLiteralExpression(value)) return [];
-  return value.getProperties().flatMap((p) => {
+  const written = value.getProperties().flatMap((p) => {
     if (Node.isPropertyAssignment(p)) {
       const key = keyOf(p.getNameNode()).value;
       return key === undefined ? [] : [key];
     }
     return Node.isShorthandPropertyAssignment(p) ? [p.getName()] : [];
   });
+  return [...new Set([...written, ...assignedKeys(value, holder)])];
+}
+
+/**
+ * `const servers = {}; if (dir) servers.filesystem = {...};`: the keys code assigns to the object a
+ * constant of the same file holds (each a server the client may have).
+ */
+function assignedKeys(object: Node, holder: Node | undefined): string[] {
+  if (!holder || !Node.isIdentifier(holder)) return [];
+  const decl = object.getParent();
+  if (!decl || !Node.isVariableDeclaration(decl) || decl.getName() !== holder.getText()) return [];
+  const name = decl.getName();
+  const out: string[] = [];
+  const visit = (n: ts.Node): void => {
+    if (
+      ts.isBinaryExpression(n) &&
+      n.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      (ts.isPropertyAccessExpression(n.left) || ts.isElementAccessExpression(n.left)) &&
+      ts.isIdentifier(n.left.expression) &&
+      n.left.expression.text === name
+    ) {
+      const key = ts.isPropertyAccessExpression(n.left)
+        ? n.left.name.text
+        : ts.isStringLiteralLike(n.left.argumentExpression)
+          ? n.left.argumentExpression.text
+          : undefined;
+      if (key !== undefined) out.push(key);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(decl.getSourceFile().compilerNode);
+  return out;
 }
 
 /**
