@@ -35,6 +35,7 @@ import { filledByCode, readCall, stopped } from './through-code.ts';
 import { ARRAY_TOOLS } from './array-tools.ts';
 import { entriesLoops, exportedValues, namespaceModule, type EntriesLoop } from './entries-loop.ts';
 import { specLoop, type SpecLoop } from './spec-loop.ts';
+import { idKeyedList } from './id-keyed.ts';
 import { singleCallArgument } from './returned-argument.ts';
 import { boundArgument as factoryArgument } from '../bound-parameters.ts';
 
@@ -187,6 +188,9 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
       });
     return;
   }
+  // `coreTools.reduce((acc, t) => { acc[t.id] = t; return acc; }, {})`: the list's tools by id.
+  const keyed = Node.isCallExpression(expr) ? idKeyedList(expr) : undefined;
+  if (keyed) return readIdKeyed(ctx, keyed, expr, set, walk);
   if (Node.isCallExpression(expr)) return readCall(ctx, raw, expr, set, walk, collect);
   if (Node.isIdentifier(expr)) {
     // A helper that returns its parameter (`wrapTools(tools) { ...; return tools }`) keeps the argument's map.
@@ -250,6 +254,64 @@ function declaredParameter(id: Node): Node | undefined {
   return declaredSymbol(id)
     ?.getDeclarations()
     .find((d) => Node.isParameterDeclaration(d));
+}
+
+/** The values of a list written out (spreads of lists included), or undefined. */
+function listElements(list: Node, depth = 0): Node[] | undefined {
+  const value = unwrap(resolveValue(list));
+  if (depth > 3 || !Node.isArrayLiteralExpression(value)) return undefined;
+  const out: Node[] = [];
+  for (const el of value.getElements()) {
+    if (!Node.isSpreadElement(el)) {
+      out.push(unwrap(el));
+      continue;
+    }
+    const inner = listElements(el.getExpression(), depth + 1);
+    if (!inner) return undefined;
+    out.push(...inner);
+  }
+  return out;
+}
+
+/** Each tool of a list a record keys by id: offered under its id, which no edit renames as a key. */
+function readIdKeyed(ctx: MapContext, list: Node, call: Node, set: ToolSet, walk: Walk): void {
+  const elements = listElements(list);
+  if (!elements)
+    return unresolved(
+      ctx,
+      set,
+      walk,
+      list,
+      `${list.getText().slice(0, 60)} is keyed by its tools' ids, but it is not a list we can read`,
+    );
+  const at = locate(ctx, call);
+  for (const el of elements) {
+    const value = classifyValue(el, ctx);
+    const id = 'id' in value ? value.id : undefined;
+    if (id === undefined) {
+      unresolved(
+        ctx,
+        set,
+        walk,
+        el,
+        `the id of ${el.getText().slice(0, 60)} is known only at run time`,
+      );
+      continue;
+    }
+    set.entries.push({
+      origin: walk.origin,
+      key: id,
+      keyKind: 'computed',
+      keyText: `[${el.getText().slice(0, 60)}.id]`,
+      keyLocation: locate(ctx, el),
+      ...withValueRef(ctx, el, value),
+      ...(Node.isIdentifier(el) ? { valueName: el.getText() } : {}),
+      conditional: walk.conditional,
+      via: [...walk.via, at],
+      ...(walk.toolset === undefined ? {} : { toolset: walk.toolset }),
+      fromType: { expression: call.getText().split('\n')[0]!.slice(0, 80), location: at },
+    });
+  }
 }
 
 function readSpecTable(ctx: MapContext, table: SpecLoop, set: ToolSet, walk: Walk): void {
