@@ -146,6 +146,18 @@ describe('each filter against a true case of the same shape', () => {
       ['file-write', 'file_list', 'create_list'],
     ],
     [
+      'a bold item that says what it does, in a section whose heading names tools (annex-ai/scion); a bold item elsewhere is not',
+      [
+        '## Available Tools',
+        'User Interaction:',
+        '- **ask-user**: Ask clarifying questions',
+        '## Output format',
+        '- **summary_text**: one paragraph',
+      ].join('\n'),
+      ['summary_text'],
+      ['ask-user'],
+    ],
+    [
       'a kind of tool, not a name: words between the article and it, or the plural noun after it',
       'Use the appropriate iMessage tool, or a scheduling or Calendar tool, and control devices by calling IoT services. Then use the web_search tool, use the `sms_send` tool, and call DatasetInfo to get the schema.',
       ['iMessage', 'Calendar', 'IoT'],

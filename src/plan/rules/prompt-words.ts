@@ -49,9 +49,12 @@ const TOOL_LIST_INTRO =
   /(\b(tools?|functions?|herramientas?|ferramentas?|outils?|werkzeuge?|strumenti)\b|ツール|工具|도구|инструмент)[^\n]{0,40}[:：]\s*$/i;
 const INTRO_OF_DATA =
   /\b(param(eter)?s?|arg(ument)?s?|fields?|inputs?|outputs?|options?|propert(y|ies)|columns?|returns?|returned|settings?)\b|パラメータ|引数|参数|字段/i;
-/** `- brave_web_search: web search`: a list item that starts with a name and says what it does. */
+/**
+ * `- brave_web_search: web search`, `- **ask-user**: Ask questions`: a list item that starts with a
+ * name (bold too) and says what it does.
+ */
 const ITEM_NAME =
-  /^\s*(?:[-*+]|\d+[.)])\s+\\?[`'"]?([A-Za-z_][\w-]*[\w])\\?[`'"]?\s*([:：(—–]|\s-\s|$)/;
+  /^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*)?\\?[`'"]?([A-Za-z_][\w-]*[\w])\\?[`'"]?(?:\*\*)?\s*([:：(—–]|\s-\s|$)/;
 const ENGLISH_CONTEXT =
   /\b(tools?|call(s|ing)?|use|using|invoke|run|delegate|hand ?off|agents?|workflows?|function)\b/i;
 /**
