@@ -9,6 +9,7 @@ import {
 } from './builtins.ts';
 import type { ToolValue } from '../model.ts';
 import type { TypeOracle } from './type-oracle.ts';
+import { isFunction, returnedExpressions } from './map-walk.ts';
 import { objectBehind, staticString } from './static-value.ts';
 
 export interface ValueContext {
@@ -22,6 +23,50 @@ export function idFromArgument(call: Node): string | undefined {
   const obj = objectBehind(call);
   const id = obj && Node.isObjectLiteralExpression(obj) ? obj.getProperty('id') : undefined;
   return id && Node.isPropertyAssignment(id) ? staticString(id.getInitializerOrThrow()) : undefined;
+}
+
+/** A literal id, or the id of an Agent (`evergreenAgent.id` of `new Agent({ id: '…' })`). */
+function idValue(arg: Node): string | undefined {
+  const literal = staticString(arg);
+  if (literal !== undefined) return literal;
+  const a = unwrap(arg);
+  if (!Node.isPropertyAccessExpression(a) || a.getName() !== 'id') return undefined;
+  const owner = resolveValue(a.getExpression());
+  return Node.isNewExpression(owner) && isMastraExport(owner.getExpression(), ['Agent'])
+    ? idFromArgument(owner)
+    : undefined;
+}
+
+/**
+ * `createToolFromAgent(evergreenAgent.id, description)`: a function of the app whose one return is
+ * `createTool({ id: agentId, ... })` with `agentId` one of its parameters makes a tool whose id is
+ * that argument at this call (or the literal it writes). Only when the id is known this way.
+ */
+function madeByFactory(call: Node): ToolValue | undefined {
+  if (!Node.isCallExpression(call)) return undefined;
+  const fn = resolveValue(call.getExpression());
+  if (!isFunction(fn)) return undefined;
+  const returns = returnedExpressions(fn);
+  const made = returns.length === 1 ? unwrap(resolveValue(returns[0]!)) : undefined;
+  if (
+    !made ||
+    !Node.isCallExpression(made) ||
+    !isMastraExport(made.getExpression(), ['createTool'])
+  )
+    return undefined;
+  const config = objectBehind(made);
+  const prop =
+    config && Node.isObjectLiteralExpression(config) ? config.getProperty('id') : undefined;
+  const init =
+    prop && Node.isPropertyAssignment(prop) ? unwrap(prop.getInitializerOrThrow()) : undefined;
+  if (!init) return undefined;
+  const params = (fn as unknown as { getParameters(): Node[] }).getParameters();
+  const index = Node.isIdentifier(init)
+    ? params.findIndex((p) => Node.isParameterDeclaration(p) && p.getName() === init.getText())
+    : -1;
+  const arg = index >= 0 ? call.getArguments()[index] : undefined;
+  const id = arg ? idValue(arg) : index < 0 ? staticString(init) : undefined;
+  return id === undefined ? undefined : { kind: 'createTool', id };
 }
 
 /** `x.commit()` at the end of a `createWorkflow(...).then(...)` chain. */
@@ -87,6 +132,8 @@ export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
     ) {
       return { kind: 'provider-defined', call: callee.getText() };
     }
+    const made = madeByFactory(value);
+    if (made) return made;
     if (isWorkflowChain(value)) {
       const id = workflowId(value);
       return id === undefined ? { kind: 'workflow' } : { kind: 'workflow', id };
