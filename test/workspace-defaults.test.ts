@@ -58,3 +58,15 @@ test('tools the scan cannot read may offer the bare name: not reported', async (
   const more = `declare function moreTools(): Record<string, any>;`;
   assert.deepEqual(await mentions({ 'src/coder.ts': agent(more) }), []);
 });
+
+test('a list in parentheses of workspace names: a plain word in it (grep) is one too; prose in parentheses is not', async () => {
+  const listed = (words: string) =>
+    agent('').replace(
+      "'Read the code with `read_file` before you change anything.'",
+      `'Use your read-only tools (${words}) to explore.'`,
+    );
+  const names = async (words: string) =>
+    (await mentions({ 'src/coder.ts': listed(words) })).map((m) => /"([^"]+)"/.exec(m)![1]);
+  assert.deepEqual(await names('list_files, read_file, grep'), ['list_files', 'read_file', 'grep']);
+  assert.deepEqual(await names('list_files, read_file and more'), ['list_files', 'read_file']);
+});

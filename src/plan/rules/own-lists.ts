@@ -4,7 +4,8 @@
  * term of such a list is a name of the same kind, so a plain word there (`retrieve`) is a name, and
  * a term that is not one of the agent's keys (`- ssAgent: ...`) names something it is not offered.
  * One such item alone is not a list of names. The same holds of a list written on one line after a
- * label (`Workflows: \`marketResearch\`, \`strategyPlanner\`, \`signageAds\``). Pure.
+ * label (`Workflows: \`marketResearch\`, \`strategyPlanner\`, \`signageAds\``), and of one in
+ * parentheses (`tools (list_files, read_file, grep)`). Pure.
  */
 
 const LIST_HEAD = /^\s*(?:[-*+•]|\d+[.)])\s+[`'"*]{0,2}/;
@@ -52,6 +53,7 @@ export function ownListTerms(text: string, keys: { has(name: string): boolean })
   for (const line of text.split('\n')) {
     const inline = inlineTerms(line, start);
     if (inline && inline.filter((t) => keys.has(t.term)).length >= 2) out.push(...inline);
+    out.push(...parenthesisedTerms(line, start, keys));
     if (LIST_HEAD.test(line)) {
       const t = termOf(line, keys);
       const indent = /^\s*/.exec(line)![0].length;
@@ -87,4 +89,43 @@ function inlineTerms(line: string, lineStart: number): ListTerm[] | undefined {
     at += sep[0].length;
   }
   return /^\s*[.。]?\s*$/.test(line.slice(at)) && terms.length >= 2 ? terms : undefined;
+}
+
+const PARENTHESISED = /\(([^()\n]{3,200})\)/g;
+
+/**
+ * `Use your read-only tools (list_files, read_file, grep)`: a list in parentheses, every item a
+ * name (quoted, shaped like code, or one of the keys), two or more of them keys. A plain word that
+ * is none of these (`(read_file, list_files and more)`) means the parentheses hold prose.
+ */
+function parenthesisedTerms(
+  line: string,
+  lineStart: number,
+  keys: { has(name: string): boolean },
+): ListTerm[] {
+  const out: ListTerm[] = [];
+  for (const group of line.matchAll(PARENTHESISED)) {
+    const inner = group[1]!;
+    const base = lineStart + group.index + 1;
+    const terms: ListTerm[] = [];
+    let at = /^\s*/.exec(inner)![0].length;
+    let whole = false;
+    for (;;) {
+      const item = INLINE_ITEM.exec(inner.slice(at));
+      if (!item) break;
+      const [text, quote, name] = item as unknown as [string, string, string];
+      if (!quote && !/[-_.]|[a-z][A-Z]/.test(name) && !keys.has(name)) break;
+      terms.push({ term: name, offset: base + at + quote.length });
+      at += text.length;
+      const sep = SEPARATOR.exec(inner.slice(at));
+      if (!sep) {
+        whole = /^\s*$/.test(inner.slice(at));
+        break;
+      }
+      at += sep[0].length;
+    }
+    if (whole && terms.length >= 2 && terms.filter((t) => keys.has(t.term)).length >= 2)
+      out.push(...terms);
+  }
+  return out;
 }

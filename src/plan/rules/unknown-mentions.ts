@@ -581,7 +581,9 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     const ownOrAlias = { has: (n: string) => ownKeys.has(n) || aliases.has(n) };
     for (const f of prompts)
       for (const t of ownListTerms(f.text, ownOrAlias)) {
-        if (ownKeys.has(t.term) || known.has(t.term) || fromRuntime(t.term)) continue;
+        // A workspace tool's own name (`grep`) is offered under Mastra's, whatever else may be.
+        if (ownKeys.has(t.term) || known.has(t.term)) continue;
+        if (fromRuntime(t.term) && !aliases.has(t.term)) continue;
         if (inInvalidList(f.text, t.offset) || inFence(f.text, t.offset)) continue;
         if (RUN_MODES.some((m) => offers.offered(agent, t.term, m))) continue;
         record(f, { name: t.term, offset: t.offset });
