@@ -203,14 +203,76 @@ export function planReferences(
   return { edits, findings };
 }
 
+interface AppToolNames {
+  /** Every name an agent of the app is offered (any mode), by wire name. */
+  offered: Set<string>;
+  /** Every other spelling of those tools: keys, ids, variable names, workspace tools' own names. */
+  spelled: Set<string>;
+}
+
+/**
+ * The names the app's agents are offered, when the scan knows them all: undefined when any agent
+ * or call has a source it could not list (it may offer any name).
+ */
+function appToolNames(scan: ScanResult): AppToolNames | undefined {
+  const offered = new Set<string>();
+  const spelled = new Set<string>();
+  for (const agent of scan.agents) {
+    const sets = [agent.tools, agent.agents, agent.workflows];
+    for (const c of scan.calls)
+      if (c.agentIndex === agent.index) sets.push(c.options.toolsets, c.options.clientTools);
+    if (sets.some((set) => set.unresolved.length > 0 || set.runtime.some((r) => !r.bounded)))
+      return undefined;
+    for (const set of sets)
+      for (const r of set.runtime) {
+        for (const n of r.names ?? []) offered.add(n);
+        for (const a of r.aliases ?? []) (offered.add(a.as), spelled.add(a.name));
+        for (const p of r.prefixes) if (p) spelled.add(p);
+      }
+    for (const e of agentEntries(agent)) {
+      for (const w of wireCandidates(e, agent)) offered.add(w);
+      const id = 'id' in e.value ? e.value.id : undefined;
+      for (const n of [e.key, e.valueName, id]) if (n) spelled.add(n);
+    }
+  }
+  return { offered, spelled };
+}
+
+/**
+ * A key of a table looked up by a tool name, or a case of a test of one, that no agent of the app
+ * is offered under any spelling, while two or more of the other strings of the same table or test
+ * are names the app's agents are offered: a dead entry that never matches (a tool renamed or
+ * removed). Reported, never edited; not when any agent has a source the scan could not list, nor
+ * when the name may be an MCP tool behind a server prefix.
+ */
+function deadEntry(c: ScanResult['comparisons'][number], app: AppToolNames): Finding | undefined {
+  if (app.offered.has(c.value) || app.spelled.has(c.value)) return undefined;
+  if ([...app.spelled].some((p) => p.endsWith('_') && c.value.startsWith(p))) return undefined;
+  const offeredAlternatives = [...new Set(c.alternatives)].filter((a) => app.offered.has(a));
+  if (offeredAlternatives.length < 2) return undefined;
+  const shown = offeredAlternatives.slice(0, 3).map((a) => `"${a}"`);
+  return {
+    kind: 'reference',
+    rule: 'references',
+    message: `code compares a tool name with "${c.value}", which no agent of the app is offered under any name, while the same ${c.objectKey ? 'table' : 'test'} holds tool names the app's agents are offered (${shown.join(', ')}${offeredAlternatives.length > 3 ? ` and ${offeredAlternatives.length - 3} more` : ''}), so this entry never matches; left for you to change`,
+    locations: [c.location],
+    agents: [],
+  };
+}
+
 /**
  * Strings that name no tool, compared with a value that holds tool names, where the code shows which
  * tool they stand for (see stale-comparisons.ts): reported with the name to write, never edited.
  */
 function staleComparisons(scan: ScanResult, finalNames: ReadonlyMap<string, string>): Finding[] {
   const out: Finding[] = [];
+  const app = appToolNames(scan);
   for (const c of scan.comparisons) {
-    if (!c.staleOf) continue;
+    if (!c.staleOf) {
+      const dead = app && deadEntry(c, app);
+      if (dead) out.push(dead);
+      continue;
+    }
     const names = new Map<string, string[]>();
     let about = '';
     for (const t of c.staleOf.tools) {

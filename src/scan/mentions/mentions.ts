@@ -497,6 +497,13 @@ function once<T>(fn: () => T): () => T {
   };
 }
 
+/** A table's key as written (`cercaLead` of `{ cercaLead: 'Ricerca' }`), not the value it holds. */
+function keyText(n: Node): string | undefined {
+  const holder = n.getParent();
+  if (!Node.isPropertyAssignment(holder) || holder.getNameNode() !== n) return undefined;
+  return Node.isIdentifier(n) ? n.getText() : literalValue(n);
+}
+
 export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLiteral[] {
   const out: ComparedLiteral[] = [];
   if (!COMPARISON_TEXT.test(file.getFullText())) return out;
@@ -523,7 +530,11 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
         alternatives: group
           .filter((g) => g !== node)
           .flatMap(
-            (g) => literalValue(g) ?? constantValue(g) ?? (Node.isIdentifier(g) ? g.getText() : []),
+            (g) =>
+              keyText(g) ??
+              literalValue(g) ??
+              constantValue(g) ??
+              (Node.isIdentifier(g) ? g.getText() : []),
           )
           .map((v) => (partType ? v.slice(UI_TOOL_PART.length) : v))
           .filter((v) => v !== keyOrString),

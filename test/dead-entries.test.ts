@@ -1,0 +1,55 @@
+/**
+ * A key of a table looked up by a tool name (or a case of a test of one) that no agent of the app
+ * is offered under any spelling, beside two or more names the agents are offered: a dead entry
+ * that never matches, reported and never edited (eval: alessioblusailtechnologies/lag8,
+ * bitdoze/bitdoze-mastra). Not when an agent has a source the scan cannot list, not with fewer
+ * than two offered names beside it, and not for another spelling of a tool (other rules say that).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { migrate } from '../src/migrate/migrate.ts';
+import { tempProject } from './helpers/temp-project.ts';
+
+async function deadEntries(labels: string, extraTools = ''): Promise<string[]> {
+  const p = tempProject({
+    'package.json': JSON.stringify({ name: 'app', dependencies: { '@mastra/core': '1.71.0' } }),
+    'src/crm.ts': `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const find = createTool({ id: 'find-lead', description: 'f', execute: async () => ({}) });
+const create = createTool({ id: 'create-lead', description: 'c', execute: async () => ({}) });
+${extraTools.includes('more') ? 'declare function more(): Record<string, any>;' : ''}
+export const crm = new Agent({ id: 'crm', name: 'crm', instructions: 'CRM.', model: 'openai/gpt-4o', tools: { cercaLead: find, creaLead: create${extraTools} } });
+const TOOL_LABELS: Record<string, string> = { ${labels} };
+export async function* run() {
+  for await (const chunk of (await crm.stream('hi')).fullStream)
+    if (chunk.type === 'tool-call') yield TOOL_LABELS[chunk.payload.toolName] ?? 'Working';
+}
+`,
+  });
+  try {
+    const result = await migrate(p.root, { force: true, dryRun: true });
+    return result.plan.findings
+      .filter((f) => f.kind === 'reference')
+      .map((f) => /"([^"]+)"/.exec(f.message)![1]!);
+  } finally {
+    p.cleanup();
+  }
+}
+
+test('a key no agent is offered, beside two that are: a dead entry', async () => {
+  assert.deepEqual(
+    await deadEntries(`cercaLead: 'Ricerca', creaLead: 'Creazione', getPipeline: 'Pipeline'`),
+    ['getPipeline'],
+  );
+});
+
+test('with one offered name beside it, or a source the scan cannot list, nothing is said', async () => {
+  assert.deepEqual(await deadEntries(`cercaLead: 'Ricerca', getPipeline: 'Pipeline'`), []);
+  assert.deepEqual(
+    await deadEntries(
+      `cercaLead: 'Ricerca', creaLead: 'Creazione', getPipeline: 'Pipeline'`,
+      ', ...more()',
+    ),
+    [],
+  );
+});
