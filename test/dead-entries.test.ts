@@ -53,3 +53,13 @@ test('with one offered name beside it, or a source the scan cannot list, nothing
     [],
   );
 });
+
+test("a key the app defines as another SDK's function tool is that model's name: not dead", async () => {
+  const openAiTool = `, create_artifact: 'Creating' };
+export const artifactTools = [{ type: 'function', function: { name: 'create_artifact', parameters: {} } }];
+const UNUSED = { x: 'y'`;
+  assert.deepEqual(
+    await deadEntries(`cercaLead: 'Ricerca', creaLead: 'Creazione'${openAiTool}`),
+    [],
+  );
+});

@@ -69,6 +69,7 @@ import { legacyNetworks } from './registrations/legacy-networks.ts';
 import { foreignFunctionTools } from './mentions/foreign-tools.ts';
 import { sdkServerTools } from './mentions/sdk-server-tools.ts';
 import { appWorkflows } from './mentions/app-workflows.ts';
+import { appToolIds } from './mentions/app-tools.ts';
 import { syntaxAnswer } from './mentions/provable-tool-name.ts';
 import { createToolIds, dataWords, fieldValues } from './mentions/data-words.ts';
 import { nameTables, type NameTableEntry } from './mentions/name-tables.ts';
@@ -602,14 +603,15 @@ export function analyse(
         if (literal.prefix || literal.via !== undefined) continue;
         // The type checker is asked only when a stale name could follow from its answer. A
         // function tool the app defines for another SDK's model is that model's name, not stale.
-        const candidate = foreignTools().has(literal.value)
-          ? undefined
-          : staleOf(literal.value, castTo, agents);
+        const foreign = foreignTools().has(literal.value);
+        const candidate = foreign ? undefined : staleOf(literal.value, castTo, agents);
         const holds = holdsNames.has(scopedText(compared));
         const stale = candidate && (holds || literal.provable()) ? candidate : undefined;
         const { provable: _asked, ...rest } = literal;
         comparisons.push(
-          stale ? { ...rest, ...(holds ? {} : { provable: true }), staleOf: stale } : rest,
+          stale
+            ? { ...rest, ...(holds ? {} : { provable: true }), staleOf: stale }
+            : { ...rest, ...(foreign ? { foreign: true } : {}) },
         );
         continue;
       }
@@ -646,6 +648,7 @@ export function analyse(
   );
   const serverTools = sdkServerTools(ctx, sourceFiles);
   const workflowIds = appWorkflows(ctx, sourceFiles);
+  const toolIds = appToolIds(sourceFiles);
   const networks = sourceFiles.flatMap((sf) => inFile(sf, () => legacyNetworks(ctx, sf)));
   const usedDeclarations = agents.some((a) =>
     a.tools.entries.some(
@@ -682,6 +685,7 @@ export function analyse(
     dataWords: appDataWords(sourceFiles, agents),
     ...(serverTools.length ? { serverTools } : {}),
     ...(workflowIds.length ? { appWorkflows: workflowIds } : {}),
+    ...(toolIds.length ? { appToolIds: toolIds } : {}),
     ...(networks.length ? { legacyNetworks: networks } : {}),
   };
 }

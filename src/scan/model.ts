@@ -479,6 +479,8 @@ export interface Comparison {
   prefix?: string;
   /** A plain (unquoted) key of a table looked up by a tool name: changed as a property key. */
   objectKey?: boolean;
+  /** The app defines a function tool of that name for another SDK's model (foreign-tools.ts). */
+  foreign?: boolean;
   /** The constant the compared string is the value of (see Mention.via). */
   via?: string;
   /**
@@ -561,6 +563,11 @@ export interface ScanResult {
   serverTools?: Array<{ name: string; location: Location }>;
   /** Workflows the app defines (`createWorkflow({ id })`), by id. */
   appWorkflows?: Array<{ name: string; location: Location }>;
+  /**
+   * The ids of every `createTool({ id })` in the app, given to an agent the scan reads or not (a
+   * harness, the app's own MCP server, code it does not model may offer them).
+   */
+  appToolIds?: string[];
   /** Skills the `SKILL.md` files define, listed when an agent can load skills (a workspace, `skills`). */
   skills?: SkillName[];
 }

@@ -235,6 +235,10 @@ function appToolNames(scan: ScanResult): AppToolNames | undefined {
       for (const n of [e.key, e.valueName, id]) if (n) spelled.add(n);
     }
   }
+  // Tools the app makes or serves that no agent the scan reads is given: something else may be.
+  for (const id of scan.appToolIds ?? []) spelled.add(id);
+  for (const t of scan.serverTools ?? []) spelled.add(t.name);
+  for (const w of scan.appWorkflows ?? []) spelled.add(w.name);
   return { offered, spelled };
 }
 
@@ -242,11 +246,12 @@ function appToolNames(scan: ScanResult): AppToolNames | undefined {
  * A key of a table looked up by a tool name, or a case of a test of one, that no agent of the app
  * is offered under any spelling, while two or more of the other strings of the same table or test
  * are names the app's agents are offered: a dead entry that never matches (a tool renamed or
- * removed). Reported, never edited; not when any agent has a source the scan could not list, nor
- * when the name may be an MCP tool behind a server prefix.
+ * removed). Reported, never edited; not when any agent has a source the scan could not list, when
+ * the name may be an MCP tool behind a server prefix, or when the app defines a function tool of
+ * that name for another SDK's model (the table serves both).
  */
 function deadEntry(c: ScanResult['comparisons'][number], app: AppToolNames): Finding | undefined {
-  if (app.offered.has(c.value) || app.spelled.has(c.value)) return undefined;
+  if (c.foreign || app.offered.has(c.value) || app.spelled.has(c.value)) return undefined;
   if ([...app.spelled].some((p) => p.endsWith('_') && c.value.startsWith(p))) return undefined;
   const offeredAlternatives = [...new Set(c.alternatives)].filter((a) => app.offered.has(a));
   if (offeredAlternatives.length < 2) return undefined;
