@@ -100,7 +100,7 @@ export const go = () => router.generate('hi');
   );
 });
 
-test('real Mastra sends what execute returns, and the message of what it throws, to the model', async () => {
+test('real Mastra sends what execute returns (messages in a list it returns too), and the message of what it throws, to the model', async () => {
   const scripted = await startScriptedProvider();
   try {
     const { Agent } = await import('@mastra/core/agent');
@@ -114,6 +114,16 @@ test('real Mastra sends what execute returns, and the message of what it throws,
       execute: () =>
         Promise.resolve({ error: 'No transcript. Use fetch-youtube-metadata instead.' }),
     });
+    const collects = createTool({
+      id: 'collects',
+      description: 'c',
+      inputSchema,
+      execute: () => {
+        const errors: string[] = [];
+        errors.push('Flow missing. Use create-flow-tool to create it first.');
+        return Promise.resolve({ success: false, errors });
+      },
+    });
     const throws = createTool({
       id: 'throws',
       description: 't',
@@ -123,6 +133,7 @@ test('real Mastra sends what execute returns, and the message of what it throws,
     for (const [key, text] of [
       ['returns', 'Use fetch-youtube-metadata instead.'],
       ['throws', 'call generateUISpec first.'],
+      ['collects', 'Use create-flow-tool to create it first.'],
     ] as const) {
       const caseId = `result-${key}`;
       const agent = new Agent({
@@ -137,7 +148,7 @@ test('real Mastra sends what execute returns, and the message of what it throws,
           ]),
           apiKey: 'sk-fake',
         },
-        tools: { returns, throws },
+        tools: { returns, throws, collects },
       });
       await agent.generate('hi');
       const [, second] = scripted.requests(caseId);

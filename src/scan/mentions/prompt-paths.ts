@@ -270,9 +270,10 @@ export function locatePath(
 
 /**
  * `join(__dirname, 'prompts', 'x.md')` in code `mastra build` bundles (under `src/mastra/`): the
- * bundle runs in `.mastra/output`, so `__dirname` is that folder, into which Mastra copies
- * `src/mastra/public/`. When the path beside the source file is not there, the one below
- * `src/mastra/public/` is what the bundle reads.
+ * deployer's rollup build shims `__dirname` in its ESM output (its `esmShim` plugin) as the folder
+ * of the bundle file, `.mastra/output`, into which Mastra copies `src/mastra/public/`. When the
+ * path beside the source file is not there, the one below `src/mastra/public/` is what the bundle
+ * reads. (Read in Mastra's deployer source; not run here: `@mastra/deployer` is not installed.)
  */
 function bundledPublic(pkg: string, sourceFile: string, target: string, kind: 'file' | 'folder') {
   const mastraDir = path.join(pkg, 'src', 'mastra');
