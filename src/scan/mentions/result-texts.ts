@@ -69,7 +69,11 @@ function textsOf(value: Node, fn: Node, depth = 0): Node[] {
     if (Node.isShorthandPropertyAssignment(p)) return localMessages(fn, p.getName());
     const init = Node.isPropertyAssignment(p) ? p.getInitializer() : undefined;
     if (!init) return [];
-    return TEXT(init) ? (depth === 0 || SENTENCE(init) ? [init] : []) : textsOf(init, fn, depth + 1);
+    return TEXT(init)
+      ? depth === 0 || SENTENCE(init)
+        ? [init]
+        : []
+      : textsOf(init, fn, depth + 1);
   });
 }
 

@@ -87,8 +87,14 @@ const OWN_BODY = new Set([
  * compiler nodes and wraps only what it finds: wrapping every node of every tool's `execute` cost
  * a tenth of a second on a 77-agent app.
  */
-export function statementsOf(body: ts.Node, kind: typeof ts.SyntaxKind.ReturnStatement): ts.ReturnStatement[];
-export function statementsOf(body: ts.Node, kind: typeof ts.SyntaxKind.ThrowStatement): ts.ThrowStatement[];
+export function statementsOf(
+  body: ts.Node,
+  kind: typeof ts.SyntaxKind.ReturnStatement,
+): ts.ReturnStatement[];
+export function statementsOf(
+  body: ts.Node,
+  kind: typeof ts.SyntaxKind.ThrowStatement,
+): ts.ThrowStatement[];
 export function statementsOf(body: ts.Node, kind: ts.SyntaxKind): ts.Node[] {
   const found: ts.Node[] = [];
   const visit = (n: ts.Node): void => {
