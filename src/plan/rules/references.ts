@@ -226,7 +226,10 @@ function appToolNames(scan: ScanResult): AppToolNames | undefined {
     for (const set of sets)
       for (const r of set.runtime) {
         for (const n of r.names ?? []) offered.add(n);
-        for (const a of r.aliases ?? []) (offered.add(a.as), spelled.add(a.name));
+        for (const a of r.aliases ?? []) {
+          offered.add(a.as);
+          spelled.add(a.name);
+        }
         for (const p of r.prefixes) if (p) spelled.add(p);
       }
     for (const e of agentEntries(agent)) {
