@@ -54,11 +54,18 @@ test('nothing where the code does not say which value it is', () => {
 test('a let or var is its initializer only while nothing assigns it again', () => {
   assert.equal(resolved('let tools = { a };', 'tools'), '{ a }');
   assert.equal(resolved('var tools = { a };\nconst other = 1;\nother == tools;', 'tools'), '{ a }');
-  // Assigned again (in a try block, by a compound operator, through ++): its value is unknown.
+  // Started empty and assigned once (in a try block): what that assignment gives, when anything.
   assert.equal(
     resolved('let tools = {};\ntry { tools = sets["x"] ?? {}; } catch {}', 'tools'),
+    'sets["x"] ?? {}',
+  );
+  // Assigned twice, from itself, by a compound operator, through ++: its value is unknown.
+  assert.equal(
+    resolved('let tools = {};\ntry { tools = sets["x"]; } catch { tools = sets["y"]; }', 'tools'),
     'tools',
   );
+  assert.equal(resolved('let tools = {};\ntools = { ...tools, ...more };', 'tools'), 'tools');
+  assert.equal(resolved('let tools = { a };\ntools = more;', 'tools'), 'tools');
   assert.equal(resolved('let tools = {};\ntools ??= more;', 'tools'), 'tools');
   assert.equal(resolved('let n = 1;\nn++;', 'n'), 'n');
   // Another variable of the same name in an inner scope is not this one.

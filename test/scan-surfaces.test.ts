@@ -98,9 +98,11 @@ describe('2. tool maps', () => {
 
   test('what cannot be resolved is an explicit entry with a reason', async () => {
     const scan = await scanFixture('scan/tool-maps');
-    const whole = agent(scan, 'from-entries').tools.unresolved;
-    assert.equal(whole.length, 1);
-    assert.match(whole[0]!.reason, /run time/);
+    // `Object.fromEntries(list.map((tool) => [tool.id, tool]))` keys each tool of a written list by
+    // its id (verify measures the same keys with real @mastra/core: verify-fixtures.test.ts).
+    const byId = agent(scan, 'from-entries');
+    assert.deepEqual(byId.tools.unresolved, []);
+    assert.equal(keys(byId).length, 2);
     const key = agent(scan, 'random-key');
     assert.deepEqual(keys(key), ['stable']);
     assert.match(key.tools.unresolved[0]!.reason, /computed at run time/);

@@ -51,7 +51,7 @@ const CASES: Case[] = [
       functionToolsAgent: 'match',
       asConstAgent: 'match',
       satisfiesAgent: 'match',
-      fromEntriesAgent: 'unpredictable',
+      fromEntriesAgent: 'match',
       randomKeyAgent: 'unpredictable',
     },
   },

@@ -45,6 +45,8 @@ export function run(
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
+    // A child that exits before reading its stdin (EPIPE) is judged by its exit code and output.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(stdin);
   });
 }
