@@ -24,12 +24,11 @@ function isIdOf(node: Node | undefined, param: string): boolean {
   );
 }
 
-const paramName = (fn: Node, i: number): string | undefined => {
-  if (!isFunction(fn)) return undefined;
-  const p = (fn as unknown as { getParameters(): Node[] }).getParameters()[i];
-  const name = p && Node.isParameterDeclaration(p) ? p.getNameNode() : undefined;
+function paramName(fn: Node, i: number): string | undefined {
+  if (!Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn)) return undefined;
+  const name = fn.getParameters()[i]?.getNameNode();
   return name && Node.isIdentifier(name) ? name.getText() : undefined;
-};
+}
 
 /** `(acc, t) => { acc[t.id] = t; return acc; }` or `(acc, t) => ({ ...acc, [t.id]: t })`. */
 function keysById(fn: Node): boolean {
@@ -41,15 +40,16 @@ function keysById(fn: Node): boolean {
   const [returned] = returns as [Node];
   if (Node.isObjectLiteralExpression(returned)) {
     const [spread, entry, ...rest] = returned.getProperties();
+    const key = entry && Node.isPropertyAssignment(entry) ? entry.getNameNode() : undefined;
     return (
       rest.length === 0 &&
       !!spread &&
       Node.isSpreadAssignment(spread) &&
       spread.getExpression().getText() === acc &&
-      !!entry &&
+      !!key &&
+      Node.isComputedPropertyName(key) &&
+      isIdOf(key.getExpression(), item) &&
       Node.isPropertyAssignment(entry) &&
-      Node.isComputedPropertyName(entry.getNameNode()) &&
-      isIdOf((entry.getNameNode() as unknown as { getExpression(): Node }).getExpression(), item) &&
       unwrap(entry.getInitializerOrThrow()).getText() === item
     );
   }
@@ -57,18 +57,15 @@ function keysById(fn: Node): boolean {
   const writes = fn
     .getDescendantsOfKind(SyntaxKind.BinaryExpression)
     .filter((b) => b.getOperatorToken().getKind() === SyntaxKind.EqualsToken);
+  const [write] = writes;
+  const left = write?.getLeft();
   return (
     writes.length === 1 &&
-    Node.isElementAccessExpression(writes[0]!.getLeft()) &&
-    (writes[0]!.getLeft() as unknown as { getExpression(): Node }).getExpression().getText() ===
-      acc &&
-    isIdOf(
-      (
-        writes[0]!.getLeft() as unknown as { getArgumentExpression(): Node }
-      ).getArgumentExpression(),
-      item,
-    ) &&
-    unwrap(writes[0]!.getRight()).getText() === item
+    !!left &&
+    Node.isElementAccessExpression(left) &&
+    left.getExpression().getText() === acc &&
+    isIdOf(left.getArgumentExpression(), item) &&
+    unwrap(write!.getRight()).getText() === item
   );
 }
 

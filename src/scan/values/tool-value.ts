@@ -60,9 +60,12 @@ function madeByFactory(call: Node): ToolValue | undefined {
   const init =
     prop && Node.isPropertyAssignment(prop) ? unwrap(prop.getInitializerOrThrow()) : undefined;
   if (!init) return undefined;
-  const params = (fn as unknown as { getParameters(): Node[] }).getParameters();
+  const params =
+    Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isFunctionDeclaration(fn)
+      ? fn.getParameters()
+      : [];
   const index = Node.isIdentifier(init)
-    ? params.findIndex((p) => Node.isParameterDeclaration(p) && p.getName() === init.getText())
+    ? params.findIndex((p) => p.getName() === init.getText())
     : -1;
   const arg = index >= 0 ? call.getArguments()[index] : undefined;
   const id = arg ? idValue(arg) : index < 0 ? staticString(init) : undefined;
