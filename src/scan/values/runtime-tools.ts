@@ -2,11 +2,13 @@
  * Tools whose names only exist at run time: MCP clients (`${server}_${tool}`) and registries such as
  * Composio. The scan records the known prefix and says the rest is unknown.
  */
-import { Node, ts } from '../../ts-morph.ts';
+import { Node } from '../../ts-morph.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
 import { isMastraExport, locate, resolveValue, type ScanContext } from '../ast.ts';
 import type { RuntimeTools } from '../model.ts';
 import { isFunction, keyOf, returnedExpressions } from './map-walk.ts';
+import { recordChanges } from './record-changes.ts';
+import { staticString } from './static-value.ts';
 
 const MCP_METHODS = new Set(['listTools', 'getTools', 'listToolsets', 'getToolsets']);
 const REGISTRY_METHODS = /^(get|list|load|fetch)Tools?(ets)?$/;
@@ -49,27 +51,16 @@ function assignedKeys(object: Node, holder: Node | undefined): string[] {
   if (!holder || !Node.isIdentifier(holder)) return [];
   const decl = object.getParent();
   if (!decl || !Node.isVariableDeclaration(decl) || decl.getName() !== holder.getText()) return [];
-  const name = decl.getName();
-  const out: string[] = [];
-  const visit = (n: ts.Node): void => {
-    if (
-      ts.isBinaryExpression(n) &&
-      n.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
-      (ts.isPropertyAccessExpression(n.left) || ts.isElementAccessExpression(n.left)) &&
-      ts.isIdentifier(n.left.expression) &&
-      n.left.expression.text === name
-    ) {
-      const key = ts.isPropertyAccessExpression(n.left)
-        ? n.left.name.text
-        : ts.isStringLiteralLike(n.left.argumentExpression)
-          ? n.left.argumentExpression.text
-          : undefined;
-      if (key !== undefined) out.push(key);
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(decl.getSourceFile().compilerNode);
-  return out;
+  return (recordChanges(decl.getNameNode())?.changes ?? []).flatMap((change) => {
+    if (change.kind !== 'write' || change.assignment.getOperatorToken().getText() !== '=')
+      return [];
+    const access = change.access;
+    if (Node.isPropertyAccessExpression(access)) return [access.getName()];
+    const key = Node.isElementAccessExpression(access)
+      ? staticString(access.getArgumentExpressionOrThrow())
+      : undefined;
+    return key === undefined ? [] : [key];
+  });
 }
 
 /**
