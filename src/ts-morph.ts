@@ -45,6 +45,7 @@ export declare namespace ts {
   export type ScriptTarget = TsMorph.ts.ScriptTarget;
   export type SourceFile = TsMorph.ts.SourceFile;
   export type Statement = TsMorph.ts.Statement;
+  export type Symbol = TsMorph.ts.Symbol;
   export type SyntaxKind = TsMorph.ts.SyntaxKind;
   export type StringLiteralLike = TsMorph.ts.StringLiteralLike;
   export type Type = TsMorph.ts.Type;

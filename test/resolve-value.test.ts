@@ -73,6 +73,11 @@ test('a let or var is its initializer only while nothing assigns it again', () =
     resolved('let tools = { a };\nfunction f() { let tools = 1; tools = 2; }', 'tools'),
     '{ a }',
   );
+  // ...nor the other way round: the outer one is assigned, the inner one is not.
+  assert.equal(
+    resolved('let tools = {};\ntools = more;\nfunction f() { let tools = { b }; }', 'tools'),
+    'more',
+  );
   // A const is never assigned again.
   assert.equal(resolved('const tools = { a };', 'tools'), '{ a }');
 });

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { buildPlan } from '../src/plan/plan.ts';
 import { scanRepository } from '../src/scan/scan.ts';
 import { unparsedFieldWords } from '../src/scan/mentions/unparsed-field-words.ts';
-import { constructsImport, worthParsing } from '../src/scan/worth-parsing.ts';
+import { constructsImport, isMinifiedBundle, worthParsing } from '../src/scan/worth-parsing.ts';
 import { tempProject } from './helpers/temp-project.ts';
 
 describe('worthParsing', () => {
@@ -37,6 +37,21 @@ describe('worthParsing', () => {
       "import { Agent } from './lib';\nconst tools = [];\nexport type A = Agent;",
     ];
     for (const text of skipped) assert.equal(worthParsing('src/a.ts', text), false, text);
+  });
+
+  test("a bundler's minified output is not parsed, though it names @mastra/", () => {
+    const line = `import{MastraClient as e}from"@mastra/client-js";${'let a=e.getAgent(t);'.repeat(30)}`;
+    const bundle = Array.from({ length: 40 }, () => line).join('\n');
+    assert.ok(bundle.length > 20_000);
+    assert.equal(isMinifiedBundle('assets/index-C5XMrdoW.js', bundle), true);
+    assert.equal(worthParsing('assets/index-C5XMrdoW.js', bundle), false);
+    // The same lines in TypeScript (a generated prompt module), or hand-written lines, are parsed.
+    assert.equal(worthParsing('src/prompts.ts', bundle), true);
+    const written = bundle.replaceAll(';', ';\n');
+    assert.equal(isMinifiedBundle('src/client.js', written), false);
+    assert.equal(worthParsing('src/client.js', written), true);
+    // A small file with long lines is no bundle.
+    assert.equal(isMinifiedBundle('src/one.js', line), false);
   });
 
   test('a constructor counts when the file imports its name', () => {

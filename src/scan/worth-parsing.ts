@@ -53,9 +53,29 @@ export function constructsImport(text: string): boolean {
   return false;
 }
 
+const SCRIPT = /\.[cm]?jsx?$/;
+/** Hand-written code averages 30 to 60 characters a line; a bundler's minified output thousands. */
+const BUNDLE_LINE = 200;
+const BUNDLE_SIZE = 20_000;
+
+/**
+ * A bundler's minified output (a committed `assets/index-C5XMrdoW.js`): JavaScript of at least
+ * 20 KB whose lines average over 200 characters. It names `@mastra/` when it bundles a Mastra
+ * client, yet no agent is built in it, a build rewrites it, and parsing and asking about it cost
+ * minutes (alavida-ai/vibeflow-v2's 3.7 MB playground bundle). It is read as text, like every file.
+ */
+export function isMinifiedBundle(relPath: string, text: string): boolean {
+  if (text.length < BUNDLE_SIZE || !SCRIPT.test(relPath)) return false;
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return text.length / lines > BUNDLE_LINE;
+}
+
 /** Whether a candidate (a path relative to the root, and its text) is parsed. */
 export function worthParsing(relPath: string, text: string | undefined): boolean {
-  if (text === undefined || MASTRA_SIGNS.test(text) || isChatPage(text)) return true;
+  if (text === undefined) return true;
+  if (isMinifiedBundle(relPath, text)) return false;
+  if (MASTRA_SIGNS.test(text) || isChatPage(text)) return true;
   return PASS_TEXT.some((t) => t.test(text)) || isFileAgentPart(relPath) || constructsImport(text);
 }
 
