@@ -154,6 +154,31 @@ describe("requests to Mastra's server API", () => {
   });
 });
 
+describe('one message sent with network() and with stream() (eval: louisklinogo/Excella)', () => {
+  test('is one place in the note of names that depend on the mode', async () => {
+    const { plan } = await scanApp({
+      'src/agents.ts': AGENTS,
+      'src/mastra.ts': mastraWith(''),
+      'src/route.ts': `import { mastra } from './mastra';
+export async function POST() {
+  const agent = mastra.getAgent('lead');
+  const messages = [{ role: 'system' as const, content: 'Delegate every draft to \`writer\`.' }];
+  void agent.network(messages);
+  return agent.stream(messages);
+}
+`,
+    });
+    const [note] = plan.findings.filter((f) => f.kind === 'mode-dependent-mention');
+    assert.ok(note, plan.findings.map((f) => f.message).join('\n'));
+    const places = note.locations.map((l) => `${l.file}:${l.start}`);
+    assert.ok(
+      places.some((p) => p.startsWith('src/route.ts:')),
+      places.join(', '),
+    );
+    assert.equal(new Set(places).size, places.length, places.join(', '));
+  });
+});
+
 describe('an agent nothing uses', () => {
   const dead = (exported: boolean) => `import { Agent } from '@mastra/core/agent';
 ${exported ? 'export ' : ''}const scraper = new Agent({
@@ -182,6 +207,29 @@ ${exported ? 'export ' : ''}const scraper = new Agent({
     const [finding] = plan.findings.filter((f) => f.kind === 'unknown-tool-mention');
     assert.ok(finding);
     assert.equal(finding.quiet, undefined);
+  });
+});
+
+describe('a dead copy of an agent that keeps its id and export name (eval: lawalalx/tech4human-wa-banking)', () => {
+  const agent = (tool: string) => `import { Agent } from '@mastra/core/agent';
+export const scraper = new Agent({
+  id: 'scraper',
+  name: 'scraper',
+  instructions: 'Call the ${tool} for every page.',
+  model: 'openai/gpt-4o-mini',
+});
+`;
+  test('a stale name in the prompt of the one that runs is a warning; in the copy, a note', async () => {
+    const { plan } = await scanApp({
+      'src/agents/scraper.ts': agent('webScraperTool'),
+      'src/agents/old-scraper.ts': agent('pageFetcherTool'),
+      'src/run.ts':
+        "import { scraper } from './agents/scraper';\nexport const go = () => scraper;\n",
+    });
+    const found = plan.findings.filter((f) => f.kind === 'unknown-tool-mention');
+    const of = (file: string) => found.find((f) => f.locations[0]?.file === file);
+    assert.equal(of('src/agents/scraper.ts')?.quiet, undefined);
+    assert.equal(of('src/agents/old-scraper.ts')?.quiet, true);
   });
 });
 

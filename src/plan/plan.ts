@@ -311,13 +311,23 @@ function uncheckedAgents(scan: ScanResult, offers: Offers): UncheckedAgent[] {
  * sub-agent) is true but asks nothing of anyone: it is kept, as a note that says why.
  */
 function quietUnused(scan: ScanResult, findings: Finding[]): void {
-  const unused = new Map(
-    scan.agents.filter((a) => a.runs.unused).map((a) => [agentLabel(a), a] as const),
-  );
-  if (unused.size === 0) return;
+  const byLabel = new Map<string, AgentInfo[]>();
+  for (const a of scan.agents)
+    byLabel.set(agentLabel(a), [...(byLabel.get(agentLabel(a)) ?? []), a]);
+  if (!scan.agents.some((a) => a.runs.unused)) return;
+  // Whose prompt a finding is about, when two agents share a label (a dead copy of a module that
+  // keeps the live agent's id and export name): the one built or prompted in the finding's file.
+  const inFile = (a: AgentInfo, file: string | undefined) =>
+    a.location.file === file || a.instructions.some((t) => t.location.file === file);
+  const unusedAgent = (label: string, file: string | undefined) => {
+    const agents = byLabel.get(label) ?? [];
+    if (agents.every((a) => a.runs.unused)) return agents.length > 0;
+    const here = agents.filter((a) => inFile(a, file));
+    return here.length > 0 && here.every((a) => a.runs.unused);
+  };
   for (const f of findings) {
     if (f.rule !== 'prompts' || f.agents.length === 0) continue;
-    if (!f.agents.every((a) => unused.has(a))) continue;
+    if (!f.agents.every((a) => unusedAgent(a, f.locations[0]?.file))) continue;
     f.quiet = true;
     f.message += ` (${f.agents.join(', ')} ${f.agents.length === 1 ? 'is' : 'are'} never registered, called, imported or offered as a sub-agent: nothing runs ${f.agents.length === 1 ? 'it' : 'them'})`;
   }

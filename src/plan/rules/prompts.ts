@@ -329,7 +329,11 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
               network: wanted.network,
               locations: [],
             };
-            d.locations.push(m.location);
+            // One message sent by two calls (network() and stream() of the same list) is one place.
+            const seen = d.locations.some(
+              (l) => l.file === m.location.file && l.start === m.location.start,
+            );
+            if (!seen) d.locations.push(m.location);
             modeDependent.set(m.name, d);
             continue;
           }
