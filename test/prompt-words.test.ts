@@ -20,6 +20,31 @@ describe('each filter against a true case of the same shape', () => {
       ['fetch-page'],
     ],
     [
+      'the arguments a line gives a call, not a list of tools (eval: lawalalx/tech4human-wa-banking)',
+      [
+        'For every interaction, use log-audit-event tool with:',
+        '- eventType: "supervisor_routing"',
+        '- inputSummary: sanitised summary (no PII)',
+        '',
+        'Available tools:',
+        '- lookup_customer: find a customer',
+      ].join('\n'),
+      ['eventType', 'inputSummary'],
+      ['log-audit-event', 'lookup_customer'],
+    ],
+    [
+      "a section tag of the prompt's markup, not the name inside it (eval: lawalalx/tech4human-wa-banking)",
+      '<knowledge_base>\n  Use knowledge_base_search to look things up.\n</knowledge_base>\nThen use the tools in <search_docs> only.',
+      ['knowledge_base', 'search_docs'],
+      ['knowledge_base_search'],
+    ],
+    [
+      'a phrase joined by a function word, not one called with its arguments (eval: lawalalx/tech4human-wa-banking)',
+      'Call the teams back-to-back (one by one).\nSTEP 3. Call lookup-customer-by-account(accountNumber=recipientAccount).',
+      ['back-to-back'],
+      ['lookup-customer-by-account'],
+    ],
+    [
       'a list a line about tools introduces, not one of parameters',
       [
         'The search tool takes these parameters:',

@@ -387,6 +387,38 @@ export const quality = new Agent({ id: 'quality', name: 'quality', instructions:
   });
 });
 
+describe("a run of the words of a tool's own name, in its description (eval: avunculargroup/business-mono)", () => {
+  function newsUnknown(own: string, other: string): string[] {
+    const text = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const queryNewsItems = createTool({ id: 'query_news_items', description: ${JSON.stringify(own)}, execute: async () => ({}) });
+const searchWeb = createTool({ id: 'search_web', description: ${JSON.stringify(other)}, execute: async () => ({}) });
+const queryNews = createTool({ id: 'query_news', description: 'q', execute: async () => ({}) });
+export const rex = new Agent({ id: 'rex', name: 'rex', instructions: 'You research.', model: 'openai/gpt-4o-mini', tools: { query_news_items: queryNewsItems, search_web: searchWeb, query_news: queryNews } });
+`;
+    const scan = scanSource('/virtual/rex.ts', text);
+    return unknownToolMentions(scan, new Offers(scan), new Set())
+      .filter((f) => f.agents.includes('rex'))
+      .map((f) => /"([^"]+)"/.exec(f.message)![1]!);
+  }
+
+  test("names what the tool reads; in another tool's description, or called, it is a name the agent lacks", () => {
+    const own = 'Query the internal news_items feed. Always call this BEFORE search_web.';
+    assert.deepEqual(newsUnknown(own, 'Searches the web.'), []);
+    assert.deepEqual(newsUnknown('Queries the feed.', 'Searches the web. Use news_items first.'), [
+      'news_items',
+    ]);
+    assert.deepEqual(newsUnknown('Query the feed. Call news_items again to page.', 'Searches.'), [
+      'news_items',
+    ]);
+    // A run that spells another tool of the app is that tool (eval: LiorVainer/data-israel).
+    assert.deepEqual(
+      newsUnknown('Query the news. Use this after query-news to page.', 'Searches.'),
+      ['query-news'],
+    );
+  });
+});
+
 describe('an MCP server offers its tools under its prefix', () => {
   /** The findings of `budget`, whose tools come from an MCP client, through a memoising helper. */
   function budgetUnknown(prompt: string, stored = 'made'): string[] {

@@ -49,6 +49,9 @@ const TOOL_LIST_INTRO =
   /(\b(tools?|functions?|herramientas?|ferramentas?|outils?|werkzeuge?|strumenti)\b|ツール|工具|도구|инструмент)[^\n]{0,40}[:：]\s*$/i;
 const INTRO_OF_DATA =
   /\b(param(eter)?s?|arg(ument)?s?|fields?|inputs?|outputs?|options?|propert(y|ies)|columns?|returns?|returned|settings?)\b|パラメータ|引数|参数|字段/i;
+/** "use log-audit-event tool with:", "call it passing:": the items after it are the call's arguments. */
+const ARGUMENTS_INTRO = /\b(with|passing)\s*\**[:：]\**\s*$/i;
+const introducesData = (line: string) => INTRO_OF_DATA.test(line) || ARGUMENTS_INTRO.test(line);
 /**
  * `- brave_web_search: web search`, `- **ask-user**: Ask questions`: a list item that starts with a
  * name (bold too) and says what it does.
@@ -243,6 +246,11 @@ export function dataWordsOf(words: readonly string[]): DataWords {
   return { has: (w) => all.has(w), hasPart: (w) => parts.has(w) };
 }
 
+/** `<knowledge_base>`, `</knowledge_base>`: a section tag of the prompt's markup, not a name. */
+function tagName(line: string, at: number, name: string): boolean {
+  return /<\/?$/.test(line.slice(0, at)) && /^(\s[^<>]*)?\/?>/.test(line.slice(at + name.length));
+}
+
 /** A module specifier (`cloudflare:workers` after an import's from): not a name. */
 function moduleSpecifier(line: string, at: number): boolean {
   return /\b(from|import|require\()\s*[`'"]$/.test(line.slice(0, at));
@@ -287,7 +295,7 @@ export function toolWords(
     if (toolList && !item) toolList = false;
     // "**Required parameters:**", "Inputs:": the items after such a line are a tool's parameters.
     if (heading) paramList = false;
-    else if (INTRO_OF_DATA.test(line) && /[:：]\**\s*$/.test(line)) paramList = true;
+    else if (introducesData(line) && /[:：]\**\s*$/.test(line)) paramList = true;
     else if (line.trim() !== '' && !ITEM_NAME.test(line)) paramList = false;
     // In a section whose heading names tools (`## YOUR TOOLS`), a top-level item that starts with
     // a name shaped like code and says what it does (`- file-write: Create files`) lists a tool
@@ -316,7 +324,7 @@ export function toolWords(
       !fenced &&
       !heading &&
       TOOL_LIST_INTRO.test(line) &&
-      !INTRO_OF_DATA.test(line)
+      !introducesData(line)
     )
       toolList = true;
     if (!fenced) {
@@ -339,7 +347,8 @@ export function toolWords(
           /\.(ts|js|md|json|txt|yaml|yml|html|css|py|sql|csv)$/i.test(name) ||
           /^[A-Z0-9_-]+$/.test(name) ||
           inJson(line, name) ||
-          moduleSpecifier(line, m.index)
+          moduleSpecifier(line, m.index) ||
+          tagName(line, m.index, name)
         )
           continue;
         // The list item of a section whose heading names tools is a tool by the prompt's layout.
@@ -367,7 +376,10 @@ export function toolWords(
         if (!strong && data.has(name)) continue;
         if (!strong && dataContext(line, m.index, name.length)) continue;
         if (!quoted) {
-          if (isProseHyphenation(name)) continue;
+          // `Call lookup-customer-by-account(accountNumber=…)`: called with its arguments, it is a
+          // function's name, though `-by-` joins words of prose too.
+          const invoked = called && line[m.index + name.length] === '(';
+          if (isProseHyphenation(name) && !invoked) continue;
           // `user_id`, `selling_rate`, `created_at`: named like data, not like an action.
           if (!strong && DATA_SUFFIX.test(name)) continue;
           if (!strong && name.includes('_') && data.hasPart?.(name)) continue;

@@ -299,6 +299,13 @@ function inFence(text: string, at: number): boolean {
   return inCodeBlock(text.slice(0, at).replace(/\\`/g, '`'), at);
 }
 
+/** `news_items` in `query_news_items`: two or more words of a name, in its order, and not all of it. */
+function wordsWithin(part: string, name: string): boolean {
+  const inner = nameWords(part).join(' ');
+  const whole = nameWords(name).join(' ');
+  return inner.includes(' ') && inner !== whole && ` ${whole} `.includes(` ${inner} `);
+}
+
 /** `ResearchPaperAgent`, `research-paper-agent`: another spelling of a name the agent has. */
 function fold(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -501,6 +508,16 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         // A tool's own description spelling that tool another way, in passing (not quoted, not
         // called), names what the tool wraps: `sonar-scanner` in sonarScanner's "Runs sonar-scanner".
         if (tied !== undefined && !w.strong && !w.quoted && describedNames(f).has(tied)) continue;
+        // ...and so does a run of its own name's words that spells no name of the app: `news_items`
+        // in query_news_items's "Query the internal news_items feed" is the table the tool reads
+        // (`browse-cbs-catalog` in browseCbsCatalogPath's is its sibling browseCbsCatalog).
+        if (
+          tied === undefined &&
+          !w.strong &&
+          !w.quoted &&
+          [...describedNames(f)].some((n) => wordsWithin(w.name, n))
+        )
+          continue;
         // Another spelling of one of its own tools (`architect.risk_score` for the id
         // `architect_risk_score`) names that tool, whatever else its list may hold.
         if (tied !== undefined && ownToolNames.has(tied) && !offers.offered(agent, w.name)) {
