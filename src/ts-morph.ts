@@ -56,6 +56,7 @@ export declare namespace ts {
   export type TypeReferenceNode = TsMorph.ts.TypeReferenceNode;
 }
 export type {
+  ArrayLiteralExpression,
   ArrowFunction,
   CallExpression,
   ClassDeclaration,
