@@ -133,6 +133,63 @@ describe('tool maps through helpers and builders', () => {
     assert.ok(catalog.tools.entries.every((e) => !e.conditional));
   });
 
+  test('a filtered copy of a record keeps some of its keys, also through a const (eval: jacobfvanzyl/weave)', async () => {
+    const tools =
+      "import { createTool } from '@mastra/core/tools';\nimport { z } from 'zod';\nconst t = (id: string) => createTool({ id, description: id, inputSchema: z.object({}), execute: async () => ({}) });\nexport const all = { writePlanTool: t('write_plan'), webSearch: t('web-search') };\n";
+    const agentWith = (body: string) =>
+      [
+        "import { Agent } from '@mastra/core/agent';",
+        "import { all } from './tools';",
+        'const resolve = ({ requestContext }: { requestContext: any }) => {',
+        body,
+        '};',
+        "export const a = new Agent({ id: 'a', name: 'a', instructions: 'Use write_plan first.', model: 'openai/gpt-4o-mini', tools: resolve });",
+      ].join('\n');
+    const cases: Array<[string, string, string[] | 'unresolved']> = [
+      [
+        'through a const',
+        '  const entries = Object.entries(all).filter(([k]) => requestContext.get(k));\n  return Object.fromEntries(entries);',
+        ['writePlanTool', 'webSearch'],
+      ],
+      [
+        'filtered again',
+        '  const entries = Object.entries(all);\n  return Object.fromEntries(entries.filter(([k]) => requestContext.get(k)));',
+        ['writePlanTool', 'webSearch'],
+      ],
+      // Mapped, the keys may be renamed: nothing says which it holds.
+      [
+        'mapped',
+        '  const entries = Object.entries(all).map(([k, v]) => [`x_${k}`, v]);\n  return Object.fromEntries(entries);',
+        'unresolved',
+      ],
+    ];
+    for (const [name, body, expected] of cases) {
+      const p = app({ 'src/tools.ts': tools, 'src/agent.ts': agentWith(body) });
+      try {
+        const scan = await scanRepository(p.root);
+        const a = agent(scan, 'a');
+        if (expected === 'unresolved') {
+          assert.equal(a.tools.entries.length, 0, name);
+          assert.equal(a.tools.unresolved.length, 1, name);
+          continue;
+        }
+        assert.deepEqual(keys(a), expected, name);
+        assert.ok(
+          a.tools.entries.every((e) => e.conditional),
+          name,
+        );
+        // The prompt's id is a name the agent is never offered: its key is.
+        const found = buildPlan(scan).findings.map((f) => f.message);
+        assert.ok(
+          found.some((m) => /"write_plan"/.test(m) && /writePlanTool/.test(m)),
+          `${name}: ${found.join('; ')}`,
+        );
+      } finally {
+        p.cleanup();
+      }
+    }
+  });
+
   test('a loop-filled record is read only when every write is the loop copying its own entries', async () => {
     const tools =
       "import { createTool } from '@mastra/core/tools';\nimport { z } from 'zod';\nconst t = (id: string) => createTool({ id, description: id, inputSchema: z.object({}), execute: async () => ({}) });\nexport const lookupOrder = t('lookup-order');\nexport const refund = t('issue-refund');\n";

@@ -6,7 +6,7 @@
  */
 import type { CallExpression } from 'ts-morph';
 import { Node } from '../../ts-morph.ts';
-import { unwrap } from '../ast.ts';
+import { resolveValue, unwrap } from '../ast.ts';
 
 /** The record whose entries a `fromEntries(entries(x).filter(...))` call keeps, if it is one. */
 export function filteredRecord(call: CallExpression): Node | undefined {
@@ -15,15 +15,24 @@ export function filteredRecord(call: CallExpression): Node | undefined {
   const parent = call.getParent();
   if (parent && (Node.isAsExpression(parent) || Node.isTypeAssertion(parent))) return undefined;
   let inner = call.getArguments()[0] && unwrap(call.getArguments()[0]!);
-  // Each `.filter(cb)` keeps a subset; anything else (`.map`) may rename the keys.
-  for (;;) {
-    const callee = inner && Node.isCallExpression(inner) ? inner.getExpression() : undefined;
+  let filtered = false;
+  // Each `.filter(cb)` keeps a subset; anything else (`.map`) may rename the keys. A const between
+  // them (`const entries = Object.entries(tools).filter(...)`) is read through.
+  for (let hop = 0; inner && hop < 16; hop++) {
+    if (Node.isIdentifier(inner)) {
+      const value = unwrap(resolveValue(inner));
+      if (value === inner) break;
+      inner = value;
+      continue;
+    }
+    const callee = Node.isCallExpression(inner) ? inner.getExpression() : undefined;
     if (!callee || !Node.isPropertyAccessExpression(callee) || callee.getName() !== 'filter') break;
+    filtered = true;
     inner = unwrap(callee.getExpression());
   }
   if (
+    !filtered ||
     !inner ||
-    inner === call.getArguments()[0] ||
     !Node.isCallExpression(inner) ||
     inner.getExpression().getText() !== 'Object.entries' ||
     inner.getArguments().length !== 1
