@@ -25,6 +25,7 @@ import { typedProjects, type TypeOracle } from './values/type-oracle.ts';
 import { reachFrom, type Reach } from './files/reach.ts';
 import { TextCache } from './files/text-cache.ts';
 import { splitCandidates } from './worth-parsing.ts';
+import { workspacePackages } from './files/workspace-packages.ts';
 import { unparsedFieldWords } from './mentions/unparsed-field-words.ts';
 import { isRecording, noteReads } from '../cache/reads.ts';
 
@@ -199,7 +200,19 @@ export async function scanWithInputs(
 
   clock.start('scan', candidates.length);
   const configs = new TsConfigs(root, discovered.tsconfigs);
-  const { project, failed, blocked } = createProject(configs, candidates, () => clock.tick());
+  const workspace = workspacePackages(manifests, (f) => {
+    try {
+      return JSON.parse(texts.read(f) ?? '') as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
+  });
+  const { project, failed, blocked } = createProject(
+    configs,
+    candidates,
+    () => clock.tick(),
+    workspace,
+  );
   const failures: ScanFileError[] = [
     ...unreadable,
     ...failed.map((f) => ({ file: relative(root, f.file), message: f.message })),

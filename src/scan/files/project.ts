@@ -9,11 +9,13 @@
 import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { Project, ts } from '../../ts-morph.ts';
+import { noteRead } from '../../cache/reads.ts';
 import { isSourceFile } from './discover.ts';
 import { bufferOf } from './read-source.ts';
 import { failureReason } from './isolate.ts';
 import { jsxTagOnlyImports } from './jsx-tag-imports.ts';
 import type { TsConfigs } from './tsconfigs.ts';
+import type { WorkspacePackages } from './workspace-packages.ts';
 
 function isUserModule(
   resolved: ts.ResolvedModuleFull | undefined,
@@ -21,6 +23,17 @@ function isUserModule(
   if (!resolved) return false;
   const file = resolved.resolvedFileName;
   return !/[\\/]node_modules[\\/]/.test(file) && !/\.d\.[cm]?ts$/.test(file) && isSourceFile(file);
+}
+
+/** The extension TypeScript records for a resolved source file. */
+function extensionOf(file: string): string {
+  return /\.[cm]?[jt]sx?$/.exec(file)?.[0] ?? '.ts';
+}
+
+/** `@scope/name/sub` -> `@scope/name`; `name/sub` -> `name`. */
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
 /**
@@ -36,11 +49,21 @@ class InstalledImports {
 
   skip(name: string, containingFile: string, options: ts.CompilerOptions): boolean {
     if (/^[./#]|^[a-zA-Z]:|^node:/.test(name) || options.paths || options.baseUrl) return false;
-    const parts = name.split('/');
-    const pkg = name.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+    const pkg = packageOf(name);
     const dir = path.dirname(containingFile);
     if (this.#ownName(dir) === pkg) return false;
     return this.#installedFrom(dir, pkg);
+  }
+
+  /** No `node_modules` from the file's folder up holds the package (a checkout nothing was installed in). */
+  absent(name: string, containingFile: string): boolean {
+    for (let dir = path.dirname(containingFile); ; dir = path.dirname(dir)) {
+      const at = path.join(dir, 'node_modules', packageOf(name));
+      // Noted: an install afterwards links it (the cache checks it again).
+      noteRead(at);
+      if (lstatSync(at, { throwIfNoEntry: false })) return false;
+      if (path.dirname(dir) === dir) return true;
+    }
   }
 
   /** The package found from `dir` up is installed (or none is found: nothing to resolve to). */
@@ -127,6 +150,7 @@ export function createProject(
   configs: TsConfigs,
   files: string[],
   onFile?: () => void,
+  workspace?: WorkspacePackages,
 ): ScanProject {
   const caches = new Map<string, ts.ModuleResolutionCache>();
   const blocked = new Set<string>();
@@ -173,8 +197,20 @@ export function createProject(
               options,
             )),
           );
+        // A package of the repository that no install links: where the link would take it.
+        const local = (name: string): ts.ResolvedModuleFull | undefined => {
+          const file = workspace?.resolve(name);
+          if (!file || blocked.has(file) || !isSourceFile(file)) return undefined;
+          if (!installed.absent(name, containingFile)) return undefined;
+          resolved.add(file);
+          return {
+            resolvedFileName: file,
+            extension: extensionOf(file),
+            isExternalLibraryImport: false,
+          };
+        };
         return moduleNames.map((name) => {
-          if (installed.skip(name, containingFile, options)) return undefined;
+          if (installed.skip(name, containingFile, options)) return local(name);
           const { resolvedModule } = ts.resolveModuleName(
             name,
             containingFile,
