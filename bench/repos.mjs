@@ -1,10 +1,11 @@
 // Real repositories for the benchmark: public snapshots pinned by commit, fetched on demand into
 // .bench/repos/ (never committed), chosen for the shapes of issue 20 (a product monorepo with
 // Mastra in a few places, a large app with few agents, an examples monorepo of many small apps, a
-// workshop app, an app with many agents, a library monorepo without agents) and of issue 35 (a
-// large package with Mastra in a Medusa monorepo, a large app, a monorepo no package of which
-// depends on Mastra). `*-installed` shapes are the same commit with its dependencies installed
-// (scripts off), so the installed declarations are read too.
+// workshop app, an app with many agents, a library monorepo without agents), of issue 35 (a large
+// package with Mastra in a Medusa monorepo, a large app, a monorepo no package of which depends on
+// Mastra), and a monorepo that commits a minified bundle (258 s cold before the nineteenth
+// session). `*-installed` shapes are the same commit with its dependencies installed (scripts
+// off), so the installed declarations are read too.
 //   node bench/repos.mjs fetch [--install]   clones the missing ones (needs git and the network)
 // BENCH_REPOS_DIR names another folder holding checkouts under the same names.
 import { execFileSync } from 'node:child_process';
@@ -57,6 +58,11 @@ export const SHAPES = [
     repo: 'f4falalu/echo',
     commit: '0ad73f9d339d78b64f2115e38b74d174b66be94f',
     shape: 'monorepo, ~10,000 files, no package depends on @mastra/core',
+  },
+  {
+    repo: 'alavida-ai/vibeflow-v2',
+    commit: 'f25cd6b92ab4c4341c550b3e8e04a495a1533e6f',
+    shape: 'pnpm monorepo on @mastra/core 0.18 with a committed 3.7 MB minified playground bundle',
   },
   {
     repo: 'Arize-ai/openinference',
