@@ -17,6 +17,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { noteRead } from '../../cache/reads.ts';
 import { isInside } from './discover.ts';
+import { packageOf } from './workspace-packages.ts';
 
 const DEP_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
 const MASTRA = /@mastra\//;
@@ -169,7 +170,7 @@ export function mastraScope(
     for (const [, spec] of (textOf(file) ?? '').matchAll(SPECIFIER)) {
       const dir = spec!.startsWith('.')
         ? nearest(path.resolve(path.dirname(file), spec!))
-        : workspacePackage(packageName(spec!));
+        : workspacePackage(packageOf(spec!));
       if (dir !== undefined && reachesMastra(dir)) return true;
     }
     return false;
@@ -223,9 +224,3 @@ export function declaresMastra(
 
 /** Module specifiers of imports, re-exports, dynamic imports and requires. */
 const SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*['"]([^'"\n]+)['"]/g;
-
-/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
-function packageName(spec: string): string {
-  const parts = spec.split('/');
-  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
-}

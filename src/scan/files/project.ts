@@ -15,7 +15,7 @@ import { bufferOf } from './read-source.ts';
 import { failureReason } from './isolate.ts';
 import { jsxTagOnlyImports } from './jsx-tag-imports.ts';
 import type { TsConfigs } from './tsconfigs.ts';
-import type { WorkspacePackages } from './workspace-packages.ts';
+import { packageOf, type WorkspacePackages } from './workspace-packages.ts';
 
 function isUserModule(
   resolved: ts.ResolvedModuleFull | undefined,
@@ -28,12 +28,6 @@ function isUserModule(
 /** The extension TypeScript records for a resolved source file. */
 function extensionOf(file: string): string {
   return /\.[cm]?[jt]sx?$/.exec(file)?.[0] ?? '.ts';
-}
-
-/** `@scope/name/sub` -> `@scope/name`; `name/sub` -> `name`. */
-function packageOf(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
 /**

@@ -90,6 +90,12 @@ function sourceOfBuilt(dir: string, file: string): string | undefined {
   return built ? sourceAt(dir, path.join('src', built[2]!)) : undefined;
 }
 
+/** `@scope/name/sub` -> `@scope/name`; `name/sub` -> `name`. */
+export function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
 export interface WorkspacePackages {
   /** The file an import of a package of the repository by name resolves to, or undefined. */
   resolve(specifier: string): string | undefined;
@@ -121,8 +127,7 @@ export function workspacePackages(
   return {
     resolve(specifier) {
       if (/^[./#]|^node:/.test(specifier)) return undefined;
-      const parts = specifier.split('/');
-      const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+      const name = packageOf(specifier);
       const pkg = packages().get(name);
       if (!pkg?.dir) return undefined;
       const { dir, manifest } = pkg;

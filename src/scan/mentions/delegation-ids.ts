@@ -5,8 +5,9 @@
  * under, so a comparison with the key never matches. Each is tied to the agent whose options hold
  * the hook when the code shows it.
  */
-import { Node, SyntaxKind, type ArrayLiteralExpression, type SourceFile } from '../../ts-morph.ts';
-import { descendantsOfKind, locate, resolveValue, unwrap, type ScanContext } from '../ast.ts';
+import { Node, SyntaxKind, ts, type SourceFile } from '../../ts-morph.ts';
+import { calledMethod, descendantsOfKind, locate, unwrap, type ScanContext } from '../ast.ts';
+import { MEMBERSHIP_METHODS, membershipTest } from '../values/membership.ts';
 import type { DelegationIdComparison } from '../model.ts';
 
 const PRIMITIVE_ID = /(^|\.)primitiveId$/;
@@ -35,12 +36,11 @@ export function delegationIdComparisons(ctx: ScanContext, file: SourceFile): Fou
     else if (isPrimitiveId(bin.getRight())) push(bin.getLeft(), bin);
   }
   // `['idea_clarification', …].includes(primitiveId)`, `new Set([…]).has(primitiveId)`: an allow-list.
-  for (const call of descendantsOfKind(file, SyntaxKind.CallExpression)) {
-    const callee = call.getExpression();
-    const [arg] = call.getArguments();
-    if (!Node.isPropertyAccessExpression(callee) || !arg || !isPrimitiveId(arg)) continue;
-    const list = allowList(callee.getExpression(), callee.getName());
-    for (const element of list?.getElements() ?? []) push(element, call);
+  const tests = (n: ts.Node) => MEMBERSHIP_METHODS.has(calledMethod(n) ?? '');
+  for (const call of descendantsOfKind(file, SyntaxKind.CallExpression, tests)) {
+    const test = membershipTest(call);
+    if (test && isPrimitiveId(test.value))
+      for (const element of test.list.getElements()) push(element, call);
   }
   for (const sw of descendantsOfKind(file, SyntaxKind.SwitchStatement)) {
     if (!isPrimitiveId(sw.getExpression())) continue;
@@ -48,17 +48,6 @@ export function delegationIdComparisons(ctx: ScanContext, file: SourceFile): Fou
       if (Node.isCaseClause(c)) push(c.getExpression(), sw);
   }
   return out;
-}
-
-/** The array literal a `.includes(x)` or a `new Set([...]).has(x)` tests `x` against. */
-function allowList(holder: Node, method: string): ArrayLiteralExpression | undefined {
-  const value = resolveValue(holder);
-  if (method === 'includes' && Node.isArrayLiteralExpression(value)) return value;
-  if (method !== 'has' || !Node.isNewExpression(value)) return undefined;
-  if (value.getExpression().getText() !== 'Set') return undefined;
-  const [items] = value.getArguments();
-  const list = items && resolveValue(items);
-  return list && Node.isArrayLiteralExpression(list) ? list : undefined;
 }
 
 /** The agent constructor or call whose options hold the hook, nearest first. */

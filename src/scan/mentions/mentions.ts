@@ -15,6 +15,7 @@ import type { ToolOrigin } from '../../names/normalise.ts';
 import type { Comparison, Location, Mention, MentionMatch, TextFragment } from '../model.ts';
 import { isProvableToolName } from './provable-tool-name.ts';
 import { lookupGroups } from './lookup-tables.ts';
+import { MEMBERSHIP_METHODS, membershipTest } from '../values/membership.ts';
 import { castTool, createToolId, type CastTo } from './stale-comparisons.ts';
 
 /** One name a tool can be called by, and which of its names it is. */
@@ -577,22 +578,12 @@ export function comparedLiterals(ctx: ScanContext, file: SourceFile): ComparedLi
       for (const c of cases.filter((x) => isToolPartType(sw.getExpression(), x)))
         push(c, sw.getExpression(), cases);
   }
-  const includes = (n: ts.Node) => calledMethod(n) === 'includes';
-  for (const call of descendantsOfKind(file, SyntaxKind.CallExpression, includes)) {
-    const callee = call.getExpression();
-    const [arg] = call.getArguments();
-    if (
-      !Node.isPropertyAccessExpression(callee) ||
-      callee.getName() !== 'includes' ||
-      !arg ||
-      !isToolNameExpr(arg)
-    )
-      continue;
-    const list = resolveValue(callee.getExpression());
-    if (Node.isArrayLiteralExpression(list)) {
-      const elements = list.getElements();
-      elements.forEach((el) => push(el, arg, elements));
-    }
+  const tests = (n: ts.Node) => MEMBERSHIP_METHODS.has(calledMethod(n) ?? '');
+  for (const call of descendantsOfKind(file, SyntaxKind.CallExpression, tests)) {
+    const test = membershipTest(call);
+    if (!test || !isToolNameExpr(test.value)) continue;
+    const elements = test.list.getElements();
+    elements.forEach((el) => push(el, test.value, elements));
   }
   for (const { compared, members } of lookupGroups(file, isToolNameExpr))
     for (const m of members) push(m, compared, members);
