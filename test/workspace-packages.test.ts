@@ -39,6 +39,8 @@ test('exports, patterns and conditions; a built entry that is not there is its s
     'packages/kit/package.json': JSON.stringify({ name: 'kit', main: 'lib/main.js' }),
     'packages/kit/lib/main.js': 'module.exports = {};',
     'packages/kit/helpers/x.ts': 'export {};',
+    'packages/core/package.json': JSON.stringify({ name: '@mastra/core', main: 'src/index.ts' }),
+    'packages/core/src/index.ts': 'export {};',
     'packages/plain/package.json': JSON.stringify({ name: 'plain' }),
     'packages/plain/src/index.ts': 'export {};',
     'a/package.json': JSON.stringify({ name: 'twice' }),
@@ -58,6 +60,8 @@ test('exports, patterns and conditions; a built entry that is not there is its s
     // Two packages of one name, a package the repository does not hold, a relative path: nothing.
     assert.equal(p.resolve('twice'), undefined);
     assert.equal(p.resolve('react'), undefined);
+    // Mastra's own packages in a fork of its monorepo are the library, not the app.
+    assert.equal(p.resolve('@mastra/core'), undefined);
     assert.equal(p.resolve('./x'), undefined);
   } finally {
     p.cleanup();

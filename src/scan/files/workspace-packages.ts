@@ -128,6 +128,9 @@ export function workspacePackages(
     resolve(specifier) {
       if (/^[./#]|^node:/.test(specifier)) return undefined;
       const name = packageOf(specifier);
+      // Mastra's own packages (a fork of the Mastra monorepo holds them) are the library, read
+      // from its installed declarations or not at all, never parsed as the app's code.
+      if (name.startsWith('@mastra/') || name === 'mastra') return undefined;
       const pkg = packages().get(name);
       if (!pkg?.dir) return undefined;
       const { dir, manifest } = pkg;
