@@ -36,6 +36,9 @@ test('exports, patterns and conditions; a built entry that is not there is its s
     'packages/agents/src/index.ts': 'export {};',
     'packages/agents/src/tools/search.ts': 'export {};',
     'packages/agents/src/config.ts': 'export {};',
+    'packages/built/package.json': JSON.stringify({ name: 'built', main: 'dist/index.js' }),
+    'packages/built/dist/index.js': 'exports.x = 1;',
+    'packages/built/src/index.ts': 'export const x = 1;',
     'packages/kit/package.json': JSON.stringify({ name: 'kit', main: 'lib/main.js' }),
     'packages/kit/lib/main.js': 'module.exports = {};',
     'packages/kit/helpers/x.ts': 'export {};',
@@ -54,6 +57,8 @@ test('exports, patterns and conditions; a built entry that is not there is its s
     assert.equal(p.resolve('@x/agents/config'), 'packages/agents/src/config.ts');
     // A subpath the exports do not list is closed to importers, as Node has it.
     assert.equal(p.resolve('@x/agents/src/index'), undefined);
+    // Build output, even where it is committed, is its source (as the scan never reads dist/).
+    assert.equal(p.resolve('built'), 'packages/built/src/index.ts');
     assert.equal(p.resolve('kit'), 'packages/kit/lib/main.js');
     assert.equal(p.resolve('kit/helpers/x'), 'packages/kit/helpers/x.ts');
     assert.equal(p.resolve('plain'), 'packages/plain/src/index.ts');

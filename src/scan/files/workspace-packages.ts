@@ -83,11 +83,16 @@ function sourceAt(dir: string, file: string): string | undefined {
   return undefined;
 }
 
-/** A built entry (`dist/index.js`, `lib/x.js`) that is not there: the source a build makes it from. */
-function sourceOfBuilt(dir: string, file: string): string | undefined {
+/**
+ * The source file an entry names. One in a build folder (`dist/index.js`, also when it is there) is
+ * its source twin under `src/` or nothing: build output is not scanned, as with an install, where
+ * TypeScript takes the `.d.ts` beside it. `lib/` may be either: as written first.
+ */
+function entrySource(dir: string, file: string): string | undefined {
   const rel = path.normalize(file).replace(/^\.[\\/]/, '');
-  const built = /^(dist|build|lib|out)[\\/](.*)$/.exec(rel);
-  return built ? sourceAt(dir, path.join('src', built[2]!)) : undefined;
+  const built = /^(dist|build|out|lib)[\\/](.*)$/.exec(rel);
+  if (built && built[1] !== 'lib') return sourceAt(dir, path.join('src', built[2]!));
+  return sourceAt(dir, rel) ?? (built ? sourceAt(dir, path.join('src', built[2]!)) : undefined);
 }
 
 /** `@scope/name/sub` -> `@scope/name`; `name/sub` -> `name`. */
@@ -137,9 +142,7 @@ export function workspacePackages(
       const subpath = `.${specifier.slice(name.length)}`;
       if (manifest.exports !== undefined) {
         const entry = exported(manifest.exports, subpath);
-        return entry === undefined
-          ? undefined
-          : (sourceAt(dir, entry) ?? sourceOfBuilt(dir, entry));
+        return entry === undefined ? undefined : entrySource(dir, entry);
       }
       const entries =
         subpath === '.'
@@ -147,7 +150,7 @@ export function workspacePackages(
           : [subpath];
       for (const entry of entries)
         if (typeof entry === 'string') {
-          const found = sourceAt(dir, entry) ?? sourceOfBuilt(dir, entry);
+          const found = entrySource(dir, entry);
           if (found) return found;
         }
       return undefined;
