@@ -63,3 +63,44 @@ const UNUSED = { x: 'y'`;
     [],
   );
 });
+
+test("a skill tool's name before @mastra/core 1.10 (skill-activate) is no dead entry; a name nothing offers is", async () => {
+  const p = tempProject({
+    'package.json': JSON.stringify({ name: 'app', dependencies: { '@mastra/core': '1.5.0' } }),
+    'src/crm.ts': `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+import { Workspace, LocalFilesystem } from '@mastra/core/workspace';
+const find = createTool({ id: 'find-lead', description: 'f', execute: async () => ({}) });
+const create = createTool({ id: 'create-lead', description: 'c', execute: async () => ({}) });
+const workspace = new Workspace({ filesystem: new LocalFilesystem({ basePath: './ws' }), skills: ['./skills'] });
+export const crm = new Agent({ id: 'crm', name: 'crm', instructions: 'CRM.', model: 'openai/gpt-4o', workspace, tools: { cercaLead: find, creaLead: create } });
+const GATED = new Set(['cercaLead', 'creaLead', 'skill-activate', 'skill-search', 'getPipeline']);
+export async function* run() {
+  for await (const chunk of (await crm.stream('hi')).fullStream)
+    if (chunk.type === 'tool-call' && GATED.has(chunk.payload.toolName)) yield 'gated';
+}
+`,
+  });
+  try {
+    const result = await migrate(p.root, { force: true, dryRun: true });
+    assert.deepEqual(
+      result.plan.findings
+        .filter((f) => f.kind === 'reference')
+        .map((f) => /"([^"]+)"/.exec(f.message)![1]!),
+      ['getPipeline'],
+    );
+  } finally {
+    p.cleanup();
+  }
+});
+
+test('a list mostly of names nothing here offers was written for other tools too: nothing is said (eval: EugeneChan00/mastra-system)', async () => {
+  assert.deepEqual(
+    await deadEntries(`cercaLead: 'Ricerca', creaLead: 'Creazione', Write: 'W', Edit: 'E'`),
+    [],
+  );
+  assert.deepEqual(
+    await deadEntries(`cercaLead: 'Ricerca', creaLead: 'Creazione', other: 'o', Write: 'W'`),
+    [],
+  );
+});

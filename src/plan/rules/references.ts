@@ -5,6 +5,7 @@
  */
 import type { Mention, ScanResult } from '../../scan/model.ts';
 import { agentLabel } from '../../offers/agent-label.ts';
+import { EARLIER_SKILL_TOOLS } from '../../scan/values/agent-runtime-tools.ts';
 import {
   agentEntries,
   behaviourOfAgent,
@@ -231,6 +232,8 @@ function appToolNames(scan: ScanResult): AppToolNames | undefined {
           spelled.add(a.name);
         }
         for (const p of r.prefixes) if (p) spelled.add(p);
+        // A skills source named its tools otherwise before 1.10: a test of those names is no dead entry.
+        if (r.kind === 'skills') for (const n of EARLIER_SKILL_TOOLS) spelled.add(n);
       }
     for (const e of agentEntries(agent)) {
       for (const w of wireCandidates(e, agent)) offered.add(w);
@@ -247,17 +250,22 @@ function appToolNames(scan: ScanResult): AppToolNames | undefined {
 
 /**
  * A key of a table looked up by a tool name, or a case of a test of one, that no agent of the app
- * is offered under any spelling, while two or more of the other strings of the same table or test
- * are names the app's agents are offered: a dead entry that never matches (a tool renamed or
- * removed). Reported, never edited; not when any agent has a source the scan could not list, when
+ * is offered under any spelling, while two or more of the other strings of the same table or test,
+ * and more than those no agent is offered, are names the app's agents are offered: a dead entry
+ * that never matches (a tool renamed or removed). Reported, never edited; not when any agent has a source the scan could not list, when
  * the name may be an MCP tool behind a server prefix, or when the app defines a function tool of
  * that name for another SDK's model (the table serves both).
  */
 function deadEntry(c: ScanResult['comparisons'][number], app: AppToolNames): Finding | undefined {
   if (c.foreign || app.offered.has(c.value) || app.spelled.has(c.value)) return undefined;
   if ([...app.spelled].some((p) => p.endsWith('_') && c.value.startsWith(p))) return undefined;
-  const offeredAlternatives = [...new Set(c.alternatives)].filter((a) => app.offered.has(a));
+  const alternatives = [...new Set(c.alternatives)];
+  const offeredAlternatives = alternatives.filter((a) => app.offered.has(a));
   if (offeredAlternatives.length < 2) return undefined;
+  // A list mostly of names nothing here offers was written for other tools too (a hook adapted
+  // from Claude Code's Write/Edit/MultiEdit): one renamed entry is the exception in a list of ours.
+  const dead = alternatives.filter((a) => !app.offered.has(a) && !app.spelled.has(a)).length + 1;
+  if (dead >= offeredAlternatives.length) return undefined;
   const shown = offeredAlternatives.slice(0, 3).map((a) => `"${a}"`);
   return {
     kind: 'reference',

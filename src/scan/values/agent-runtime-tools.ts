@@ -31,6 +31,18 @@ import { keyOf, readToolMap, type MapContext } from './tool-map.ts';
 /** `WORKSPACE_TOOLS_PREFIX` of @mastra/core 1.71.0 (`mastra_workspace`), with its separator. */
 export const WORKSPACE_PREFIX = 'mastra_workspace_';
 export const SKILL_TOOLS = ['skill', 'skill_search', 'skill_read'];
+/**
+ * The skill tools' names up to @mastra/core 1.9.x (read in the published 1.5.0 to 1.9.0 builds:
+ * `skillTools["skill-activate"]`, and the read tools once a skill is active); 1.10.0 renamed them
+ * to SKILL_TOOLS. Code written then still names them.
+ */
+export const EARLIER_SKILL_TOOLS = [
+  'skill-activate',
+  'skill-search',
+  'skill-read-reference',
+  'skill-read-script',
+  'skill-read-asset',
+];
 
 /** Browser providers by package and export: the prefixes of the tools their `getTools()` returns. */
 const BROWSER_PROVIDERS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
