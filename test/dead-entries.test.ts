@@ -104,3 +104,34 @@ test('a list mostly of names nothing here offers was written for other tools too
     [],
   );
 });
+
+test("beside the workspace's own names of its tools, a few dead entries are still the exception (eval: bitdoze/bitdoze-mastra)", async () => {
+  const p = tempProject({
+    'package.json': JSON.stringify({ name: 'app', dependencies: { '@mastra/core': '1.71.0' } }),
+    'src/crm.ts': `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+import { Workspace, LocalFilesystem } from '@mastra/core/workspace';
+const find = createTool({ id: 'find-lead', description: 'f', execute: async () => ({}) });
+const create = createTool({ id: 'create-lead', description: 'c', execute: async () => ({}) });
+const workspace = new Workspace({ filesystem: new LocalFilesystem({ basePath: './ws' }) });
+export const crm = new Agent({ id: 'crm', name: 'crm', instructions: 'CRM.', model: 'openai/gpt-4o', workspace, tools: { cercaLead: find, creaLead: create } });
+const LABELS: Record<string, string> = { cercaLead: 'a', creaLead: 'b', read_file: 'c', grep: 'd', view: 'e', getPipeline: 'f' };
+export async function* run() {
+  for await (const chunk of (await crm.stream('hi')).fullStream)
+    if (chunk.type === 'tool-call') yield LABELS[chunk.payload.toolName] ?? 'Working';
+}
+`,
+  });
+  try {
+    const result = await migrate(p.root, { force: true, dryRun: true });
+    assert.deepEqual(
+      result.plan.findings
+        .filter((f) => f.kind === 'reference' && /under any name/.test(f.message))
+        .map((f) => /"([^"]+)"/.exec(f.message)![1]!)
+        .sort(),
+      ['getPipeline', 'view'],
+    );
+  } finally {
+    p.cleanup();
+  }
+});

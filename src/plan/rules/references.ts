@@ -250,22 +250,26 @@ function appToolNames(scan: ScanResult): AppToolNames | undefined {
 
 /**
  * A key of a table looked up by a tool name, or a case of a test of one, that no agent of the app
- * is offered under any spelling, while two or more of the other strings of the same table or test,
- * and more than those no agent is offered, are names the app's agents are offered: a dead entry
- * that never matches (a tool renamed or removed). Reported, never edited; not when any agent has a source the scan could not list, when
+ * is offered under any spelling, while two or more of the other strings of the same table or test
+ * are names the app's agents are offered, and most of its strings are names the app knows: a dead
+ * entry that never matches (a tool renamed or removed). Reported, never edited; not when any agent has a source the scan could not list, when
  * the name may be an MCP tool behind a server prefix, or when the app defines a function tool of
  * that name for another SDK's model (the table serves both).
  */
 function deadEntry(c: ScanResult['comparisons'][number], app: AppToolNames): Finding | undefined {
-  if (c.foreign || app.offered.has(c.value) || app.spelled.has(c.value)) return undefined;
-  if ([...app.spelled].some((p) => p.endsWith('_') && c.value.startsWith(p))) return undefined;
+  // A name the app's agents are offered, spell otherwise, or may get behind a server's prefix.
+  const known = (name: string) =>
+    app.offered.has(name) ||
+    app.spelled.has(name) ||
+    [...app.spelled].some((p) => p.endsWith('_') && name.startsWith(p));
+  if (c.foreign || known(c.value)) return undefined;
   const alternatives = [...new Set(c.alternatives)];
   const offeredAlternatives = alternatives.filter((a) => app.offered.has(a));
   if (offeredAlternatives.length < 2) return undefined;
   // A list mostly of names nothing here offers was written for other tools too (a hook adapted
   // from Claude Code's Write/Edit/MultiEdit): one renamed entry is the exception in a list of ours.
-  const dead = alternatives.filter((a) => !app.offered.has(a) && !app.spelled.has(a)).length + 1;
-  if (dead >= offeredAlternatives.length) return undefined;
+  const dead = alternatives.filter((a) => !known(a)).length + 1;
+  if (dead >= alternatives.length + 1 - dead) return undefined;
   const shown = offeredAlternatives.slice(0, 3).map((a) => `"${a}"`);
   return {
     kind: 'reference',
