@@ -30,6 +30,9 @@ function extensionOf(file: string): string {
   return /\.[cm]?[jt]sx?$/.exec(file)?.[0] ?? '.ts';
 }
 
+/** What a `node_modules/<package>` holds: nothing, an installed package, or a link to user code. */
+type Entry = 'absent' | 'installed' | 'linked';
+
 /**
  * Whether a bare import (`react`, `@mastra/core/agent`) can only resolve into an installed package,
  * which is never a user module: then TypeScript's resolution (package.json, `exports`, extensions,
@@ -38,7 +41,7 @@ function extensionOf(file: string): string {
  * user code (a workspace package, `npm link`: a symlink whose target is outside node_modules).
  */
 class InstalledImports {
-  readonly #installed = new Map<string, boolean>();
+  readonly #entries = new Map<string, Entry>();
   readonly #names = new Map<string, string | undefined>();
 
   skip(name: string, containingFile: string, options: ts.CompilerOptions): boolean {
@@ -46,44 +49,42 @@ class InstalledImports {
     const pkg = packageOf(name);
     const dir = path.dirname(containingFile);
     if (this.#ownName(dir) === pkg) return false;
-    return this.#installedFrom(dir, pkg);
+    return this.#entryFrom(dir, pkg) !== 'linked';
   }
 
   /** No `node_modules` from the file's folder up holds the package (a checkout nothing was installed in). */
   absent(name: string, containingFile: string): boolean {
+    const pkg = packageOf(name);
+    // Noted: an install afterwards links it (the cache checks it again).
     for (let dir = path.dirname(containingFile); ; dir = path.dirname(dir)) {
-      const at = path.join(dir, 'node_modules', packageOf(name));
-      // Noted: an install afterwards links it (the cache checks it again).
-      noteRead(at);
-      if (lstatSync(at, { throwIfNoEntry: false })) return false;
-      if (path.dirname(dir) === dir) return true;
+      noteRead(path.join(dir, 'node_modules', pkg));
+      if (path.dirname(dir) === dir) break;
     }
+    return this.#entryFrom(path.dirname(containingFile), pkg) === 'absent';
   }
 
-  /** The package found from `dir` up is installed (or none is found: nothing to resolve to). */
-  #installedFrom(dir: string, pkg: string): boolean {
+  /**
+   * What the nearest `node_modules/<pkg>` from `dir` up is: none, an installed package, or a link
+   * to user code (a workspace package, `npm link`), which TypeScript's resolution follows.
+   */
+  #entryFrom(dir: string, pkg: string): Entry {
     const key = `${dir}\0${pkg}`;
-    let answer = this.#installed.get(key);
+    let answer = this.#entries.get(key);
     if (answer !== undefined) return answer;
     const at = path.join(dir, 'node_modules', pkg);
-    let stat;
-    try {
-      stat = lstatSync(at);
-    } catch {
-      stat = undefined;
-    }
+    const stat = lstatSync(at, { throwIfNoEntry: false });
     if (!stat) {
       const parent = path.dirname(dir);
-      answer = parent === dir ? true : this.#installedFrom(parent, pkg);
-    } else if (!stat.isSymbolicLink()) answer = true;
+      answer = parent === dir ? 'absent' : this.#entryFrom(parent, pkg);
+    } else if (!stat.isSymbolicLink()) answer = 'installed';
     else {
       try {
-        answer = /[\\/]node_modules[\\/]/.test(realpathSync(at));
+        answer = /[\\/]node_modules[\\/]/.test(realpathSync(at)) ? 'installed' : 'linked';
       } catch {
-        answer = true;
+        answer = 'installed';
       }
     }
-    this.#installed.set(key, answer);
+    this.#entries.set(key, answer);
     return answer;
   }
 
