@@ -5,7 +5,7 @@
  * the default name of a renamed tool) reported with the name the model is offered.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,8 @@ import { Offers } from '../src/offers/index.ts';
 import { unknownToolMentions } from '../src/plan/rules/unknown-mentions.ts';
 import { scanSource } from '../src/scan/scan.ts';
 import {
+  EARLIER_SKILL_TOOLS,
+  SKILL_TOOLS,
   WORKSPACE_TOOL_GROUPS,
   workspaceToolName,
 } from '../src/scan/values/agent-runtime-tools.ts';
@@ -32,6 +34,20 @@ test('the bundled workspace tool names are those the installed @mastra/core decl
     keys.map((k) => workspaceToolName(group as keyof typeof WORKSPACE_TOOL_GROUPS, k)),
   );
   assert.deepEqual([...bundled].sort(), [...declared].sort());
+});
+
+test("the skill tools are those the installed @mastra/core's build creates; the names before 1.10 are gone", () => {
+  const require = createRequire(import.meta.url);
+  const dist = path.join(path.dirname(require.resolve('@mastra/core/package.json')), 'dist');
+  const file = readdirSync(dist)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(path.join(dist, f), 'utf8'))
+    .find((t) => /id: "skill_search"/.test(t));
+  assert.ok(file, 'no build file creates the skill_search tool');
+  const ids = [...file.matchAll(/id: "(skill[-_a-z]*)"/g)].map((m) => m[1]);
+  assert.deepEqual([...new Set(ids)].sort(), [...SKILL_TOOLS].sort());
+  // 1.5.0-1.9.0 key them `skillTools["skill-activate"]` and so on; 1.71 has none of those names.
+  for (const old of EARLIER_SKILL_TOOLS) assert.ok(!file.includes(`"${old}"`), old);
 });
 
 const CONFIG = `{
