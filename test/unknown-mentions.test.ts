@@ -353,6 +353,14 @@ export const helper = new Agent({ id: 'helper', name: 'helper', instructions: \`
   });
 });
 
+/** The names `agent` is told but not offered, in a file of this text scanned alone. */
+function unknownIn(text: string, agent: string): string[] {
+  const scan = scanSource(`/virtual/${agent}.ts`, text);
+  return unknownToolMentions(scan, new Offers(scan), new Set())
+    .filter((f) => f.agents.includes(agent))
+    .map((f) => /"([^"]+)"/.exec(f.message)![1]!);
+}
+
 describe("a tool's own description", () => {
   /** The findings of `quality`, offered `sonarScanner` and `lint`, with these descriptions. */
   function qualityUnknown(scanner: string, lint: string): string[] {
@@ -362,10 +370,7 @@ const sonarScanner = createTool({ id: 'sonarScanner', description: \`${scanner.r
 const lint = createTool({ id: 'lint', description: ${JSON.stringify(lint)}, execute: async () => ({}) });
 export const quality = new Agent({ id: 'quality', name: 'quality', instructions: 'You check code quality.', model: 'openai/gpt-4o-mini', tools: { sonarScanner, lint } });
 `;
-    const scan = scanSource('/virtual/quality.ts', text);
-    return unknownToolMentions(scan, new Offers(scan), new Set())
-      .filter((f) => f.agents.includes('quality'))
-      .map((f) => /"([^"]+)"/.exec(f.message)![1]!);
+    return unknownIn(text, 'quality');
   }
 
   test('spelling its tool another way in passing names what the tool wraps; elsewhere, or called, it is stale', () => {
@@ -396,10 +401,7 @@ const searchWeb = createTool({ id: 'search_web', description: ${JSON.stringify(o
 const queryNews = createTool({ id: 'query_news', description: 'q', execute: async () => ({}) });
 export const rex = new Agent({ id: 'rex', name: 'rex', instructions: 'You research.', model: 'openai/gpt-4o-mini', tools: { query_news_items: queryNewsItems, search_web: searchWeb, query_news: queryNews } });
 `;
-    const scan = scanSource('/virtual/rex.ts', text);
-    return unknownToolMentions(scan, new Offers(scan), new Set())
-      .filter((f) => f.agents.includes('rex'))
-      .map((f) => /"([^"]+)"/.exec(f.message)![1]!);
+    return unknownIn(text, 'rex');
   }
 
   test("names what the tool reads; in another tool's description, or called, it is a name the agent lacks", () => {
