@@ -17,6 +17,7 @@ import {
 } from '../ts-morph.ts';
 import type {
   BindingElement,
+  CallExpression,
   KindToNodeMappings,
   ObjectLiteralExpression,
   VariableDeclaration,
@@ -323,6 +324,11 @@ function objectPropertyOf(binding: BindingElement): Node | undefined {
   let init = decl.getInitializer() && unwrap(decl.getInitializer()!);
   const awaited = Boolean(init && Node.isAwaitExpression(init));
   if (init && Node.isAwaitExpression(init)) init = unwrap(init.getExpression());
+  // `const { agent } = await import('./agents')`: the module's export of that name.
+  if (init && awaited && Node.isCallExpression(init)) {
+    const exported = dynamicImportExport(init, nameNode.getText());
+    if (exported !== undefined) return exported ?? undefined;
+  }
   const object = init && returnedObject(resolveValue(init), awaited);
   if (!object) return undefined;
   const members = object.getProperties();
@@ -362,6 +368,25 @@ function returnedObject(value: Node, awaited: boolean): ObjectLiteralExpression 
   const returned = returns.length === 1 ? returns[0]!.getExpression() : undefined;
   const object = returned && unwrap(returned);
   return object && Node.isObjectLiteralExpression(object) ? object : undefined;
+}
+
+/**
+ * The value a module gives `name` when `call` is `import('./m')`: null when it is such a call but
+ * the module or its export cannot be read, undefined when it is no dynamic import.
+ */
+function dynamicImportExport(call: CallExpression, name: string): Node | null | undefined {
+  if (call.getExpression().getKind() !== SyntaxKind.ImportKeyword) return undefined;
+  const [specifier] = call.getArguments();
+  if (!specifier || !Node.isStringLiteral(specifier)) return null;
+  const module = specifier.getSymbol()?.getDeclarations()[0];
+  if (!module || !Node.isSourceFile(module) || module.isDeclarationFile()) return null;
+  const [decl, ...more] = module.getExportedDeclarations().get(name) ?? [];
+  if (!decl || more.length) return null;
+  if (Node.isVariableDeclaration(decl)) {
+    const init = decl.getInitializer();
+    return init && !isReassigned(decl) ? unwrap(init) : null;
+  }
+  return Node.isFunctionDeclaration(decl) ? decl : null;
 }
 
 /**

@@ -19,6 +19,7 @@ import { textFragments } from '../mentions/prompt-text.ts';
 import { withBoundParameters } from '../bound-parameters.ts';
 import { helperCalls } from '../values/factory-calls.ts';
 import type { MapContext } from '../values/tool-map.ts';
+import { tableValues } from '../values/dispatch-table.ts';
 
 /** Calls that send the agent's tools as functions, named by wire name. */
 export const CALL_METHODS = new Set([
@@ -49,12 +50,31 @@ export interface AgentLookup {
   byId(id: string): number | undefined;
 }
 
+/** The receiver's value: awaited, and through `(agent as any).__fork()` (Mastra's per-request copy). */
+function receiverValue(receiver: Node): Node {
+  const bare = unwrap(receiver);
+  const value = resolveValue(Node.isAwaitExpression(bare) ? bare.getExpression() : bare);
+  const callee = Node.isCallExpression(value) ? value.getExpression() : undefined;
+  return callee &&
+    Node.isPropertyAccessExpression(callee) &&
+    callee.getName() === '__fork' &&
+    (value as CallExpression).getArguments().length === 0
+    ? resolveValue(callee.getExpression())
+    : value;
+}
+
+/** Every agent a table the receiver is picked from holds, when each of its entries is one. */
+function tableAgents(receiver: Node, agents: AgentLookup): number[] {
+  const values = tableValues(receiverValue(receiver));
+  const found = values?.map((v) => agents.byNode(v));
+  return found?.length && found.every((i) => i !== undefined) ? [...new Set(found)] : [];
+}
+
 function resolveReceiver(
   receiver: Node,
   agents: AgentLookup,
 ): { index?: number; via: CallSite['via'] } {
-  const bare = unwrap(receiver);
-  let value = resolveValue(Node.isAwaitExpression(bare) ? bare.getExpression() : bare);
+  let value = receiverValue(receiver);
   // `input.agent`, where `input` is an object literal the code shows (a helper's bound argument).
   if (Node.isPropertyAccessExpression(value)) {
     const member = propertyValue(resolveValue(value.getExpression()), value.getName());
@@ -158,13 +178,10 @@ export function findCalls(
       Node.isObjectLiteralExpression(optionObject) &&
       TOOL_OPTIONS.some((o) => optionObject.getProperty(o));
     // A call inside a factory on the agent it builds is a call of every agent it builds.
-    const bare = unwrap(receiver);
+    // So is a call of an agent picked from a table (`AGENTS[id].agent.generate()`) of each it holds.
+    const built = index === undefined ? (agents.instancesOf?.(receiverValue(receiver)) ?? []) : [];
     const instances =
-      index === undefined
-        ? (agents.instancesOf?.(
-            resolveValue(Node.isAwaitExpression(bare) ? bare.getExpression() : bare),
-          ) ?? [])
-        : [];
+      index === undefined && built.length === 0 ? tableAgents(receiver, agents) : built;
     // A helper of the app that calls generate() on an agent it is given (`run(agent, prompt)`):
     // each of its calls is a call of the agent passed there, with the messages passed there.
     if (index === undefined && instances.length === 0) {
