@@ -189,6 +189,18 @@ describe('each filter against a true case of the same shape', () => {
       ['web_search', 'sms_send', 'DatasetInfo'],
     ],
     [
+      'a kind of tool named by capitalised or hyphenated words (eval: NerionSoft/gcc-hackathon)',
+      'You are the investigator of a French home-buyer due-diligence tool. Use the flood-zone tool and the risk-score tool.',
+      ['due-diligence'],
+      ['flood-zone', 'risk-score'],
+    ],
+    [
+      'a name wrapped onto the next line at a hyphen (eval: Musdaf-Hirsi/outreach-mock)',
+      'Call send-reminder when they have not replied, or call draft-followup-\n  message when they have.',
+      ['draft-followup'],
+      ['send-reminder'],
+    ],
+    [
       'a value the word before it calls a template',
       "Use get_template_details for the template 'telegram-agent', then call `render-template-tool`.",
       ['telegram-agent'],

@@ -184,10 +184,10 @@ function oneWordTool(line: string, at: number, name: string): boolean {
 export function namedAsTool(line: string, at: number, length: number): boolean {
   const before = line.slice(0, at).replace(/\\?[`'"]$/, '');
   const after = line.slice(at + length).replace(/^\\?[`'"]/, '');
-  // "the appropriate iMessage tool", "a scheduling or iMessage tool": words between the article and
-  // it make it say what kind of tool, not which one (unless it is quoted, as names are).
+  // "the appropriate iMessage tool", "a French home-buyer due-diligence tool": words between the
+  // article and it make it say what kind of tool, not which one (unless it is quoted, as names are).
   const quoted = before.length < line.slice(0, at).length;
-  const kind = !quoted && /\b(the|a|an|any|each|every)\s+([a-z]+\s+){1,3}$/i.test(before);
+  const kind = !quoted && /\b(the|a|an|any|each|every)\s+([A-Za-z][\w-]*\s+){1,3}$/i.test(before);
   return (
     (/^\s+(tool|sub-agent)s?\b/i.test(after) && !kind) ||
     /\b(delegate to|hand off to)\s+(the\s+)?$/i.test(before) ||
@@ -331,6 +331,8 @@ export function toolWords(
       const lineContext = TOOL_CONTEXT.test(line);
       for (const m of line.matchAll(TOKEN)) {
         const name = m[1]!;
+        // `draft-followup-for-` at the end of a line: a name wrapped onto the next, not this word.
+        if (/^-\s*$/.test(line.slice(m.index + name.length))) continue;
         // A name is not its own context: "agent" in `child-agent`, "tool" in `search_tool`.
         const context =
           lineContext &&
