@@ -72,13 +72,22 @@ export interface Unresolved {
 
 /**
  * Tools added at run time by a source whose names are only partly known: an MCP client, a tool
- * registry, the agent's `browser`, `workspace` or `skills`.
+ * registry, the agent's `browser`, `workspace` or `skills`, a front end's client tools.
  */
 export interface RuntimeTools {
   origin: ToolOrigin;
   location: Location;
   kind:
-    'mcp' | 'registry' | 'browser' | 'workspace' | 'skills' | 'tool-search' | 'memory' | 'signals';
+    | 'mcp'
+    | 'registry'
+    | 'browser'
+    | 'workspace'
+    | 'skills'
+    | 'tool-search'
+    | 'memory'
+    | 'signals'
+    /** Client tools an AG-UI front end (CopilotKit) sends with each request (`frontend-tools.ts`). */
+    | 'client';
   text: string;
   /** Known name prefixes: MCP names are `${server}_${tool}` with the tool part unknown. */
   prefixes: string[];

@@ -19,6 +19,7 @@ import { applyMeasuredNames, readNamesFile } from './measured-names.ts';
 import type { ScanFileError, ScanResult } from './model.ts';
 import { createProject, syntaxError } from './files/project.ts';
 import { dataWords } from './mentions/data-words.ts';
+import { addFrontendTools, frontendTools } from './mentions/frontend-tools.ts';
 import { loadsSkills, skillNames } from './mentions/skill-names.ts';
 import { TsConfigs } from './files/tsconfigs.ts';
 import { typedProjects, type TypeOracle } from './values/type-oracle.ts';
@@ -244,6 +245,18 @@ export async function scanWithInputs(
     reachFrom(root, discovered.sources, (f) => texts.read(f)),
     toMastra,
   );
+  // A CopilotKit front end served through AG-UI may send its own tools to the agents it reaches.
+  if (prefiltered.frontend.length && prefiltered.agUi.length)
+    addFrontendTools(
+      scan.agents,
+      frontendTools(
+        root,
+        prefiltered.frontend.flatMap((file) => {
+          const text = texts.read(file);
+          return text === undefined ? [] : [{ file, text }];
+        }),
+      ),
+    );
   const more = unparsedDataWords(project, blocked, unparsed, texts, scan);
   if (more.length) scan.dataWords = [...new Set([...scan.dataWords, ...more])].sort();
   if (scan.agents.some(loadsSkills)) {

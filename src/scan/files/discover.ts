@@ -204,6 +204,12 @@ const CHAT_PAGE = /\buseChat\b/;
 const PART_TYPE = /['"`]tool-[A-Za-z_]/;
 export const isChatPage = (text: string): boolean => CHAT_PAGE.test(text) && PART_TYPE.test(text);
 const NAMES_MASTRA = /@mastra\//;
+/** An import of the AG-UI adapter that serves Mastra agents (`MastraAgent`, `registerCopilotKit`). */
+const AG_UI_MASTRA = /['"]@ag-ui\/mastra(\/[\w-]+)?['"]/;
+/** A source that may define a front end's client tools: it names a CopilotKit package and hook. */
+export const mayDefineFrontendTools = (text: string): boolean =>
+  text.includes('@copilotkit/') &&
+  /\b(useCopilotAction|useFrontendTool|useHumanInTheLoop)\b/.test(text);
 
 export interface Prefiltered {
   /** Sources worth parsing. */
@@ -214,6 +220,10 @@ export interface Prefiltered {
   unreadable: ScanFileError[];
   /** The sources that name `@mastra/` (an import, a re-export, a comment). */
   namingMastra: string[];
+  /** The sources that may define a front end's client tools (`frontend-tools.ts`). */
+  frontend: string[];
+  /** The sources that import `@ag-ui/mastra`, which serves agents to such a front end. */
+  agUi: string[];
 }
 
 /** Synchronous reads: for thousands of small files they are several times faster than a pool of promises. */
@@ -223,7 +233,14 @@ export function prefilter(
   clock?: PhaseClock,
   texts = new TextCache(0),
 ): Prefiltered {
-  const out: Prefiltered = { candidates: [], skipped: [], unreadable: [], namingMastra: [] };
+  const out: Prefiltered = {
+    candidates: [],
+    skipped: [],
+    unreadable: [],
+    namingMastra: [],
+    frontend: [],
+    agUi: [],
+  };
   for (const file of files) {
     const read = texts.source(file);
     clock?.tick();
@@ -232,6 +249,8 @@ export function prefilter(
         out.candidates.push(file);
         if (NAMES_MASTRA.test(read.text)) out.namingMastra.push(file);
       }
+      if (mayDefineFrontendTools(read.text)) out.frontend.push(file);
+      if (AG_UI_MASTRA.test(read.text)) out.agUi.push(file);
     } else if (read.kind !== 'missing') {
       (read.kind === 'binary' ? out.skipped : out.unreadable).push({
         file: toPosix(path.relative(root, file)),
