@@ -68,6 +68,7 @@ import { staleOf } from './mentions/stale-comparisons.ts';
 import { legacyNetworks } from './registrations/legacy-networks.ts';
 import { foreignFunctionTools } from './mentions/foreign-tools.ts';
 import { sdkServerTools } from './mentions/sdk-server-tools.ts';
+import { toolRegistries } from './mentions/tool-registries.ts';
 import { appWorkflows } from './mentions/app-workflows.ts';
 import { appToolIds } from './mentions/app-tools.ts';
 import { syntaxAnswer } from './mentions/provable-tool-name.ts';
@@ -647,6 +648,7 @@ export function analyse(
     (a, b) => a.location.file.localeCompare(b.location.file) || a.location.start - b.location.start,
   );
   const serverTools = sdkServerTools(ctx, sourceFiles);
+  const registries = toolRegistries(ctx, sourceFiles);
   const workflowIds = appWorkflows(ctx, sourceFiles);
   const toolIds = appToolIds(sourceFiles);
   const networks = sourceFiles.flatMap((sf) => inFile(sf, () => legacyNetworks(ctx, sf)));
@@ -686,6 +688,7 @@ export function analyse(
     ...(serverTools.length ? { serverTools } : {}),
     ...(workflowIds.length ? { appWorkflows: workflowIds } : {}),
     ...(toolIds.length ? { appToolIds: toolIds } : {}),
+    ...(registries.length ? { toolRegistries: registries } : {}),
     ...(networks.length ? { legacyNetworks: networks } : {}),
   };
 }

@@ -577,6 +577,11 @@ export interface ScanResult {
    * harness, the app's own MCP server, code it does not model may offer them).
    */
   appToolIds?: string[];
+  /**
+   * Maps of the app's tools that code reads by a name known only at run time (`TOOLS[toolId]`):
+   * agents built from data (a role file, a database row) are given some of them.
+   */
+  toolRegistries?: Array<{ text: string; keys: string[]; location: Location }>;
   /** Skills the `SKILL.md` files define, listed when an agent can load skills (a workspace, `skills`). */
   skills?: SkillName[];
 }

@@ -361,6 +361,30 @@ function wrappedAgents(scan: ScanResult, agent: AgentInfo, f: TextFragment): Set
   );
 }
 
+type Registry = NonNullable<ScanResult['toolRegistries']>[number] & { named: number };
+
+/**
+ * The names among `names` that list a tool registry of the app (`tool-registries.ts`): three or
+ * more of its keys, and at least half of them, named to an agent offered none of them. Such a
+ * list describes what agents built from data can be given (an agent that writes their config
+ * reads it), so each name is reported as a note that says so.
+ */
+function catalogueOf(
+  scan: ScanResult,
+  offers: Offers,
+  agent: AgentInfo,
+  names: readonly string[],
+): Map<string, Registry> {
+  const out = new Map<string, Registry>();
+  for (const r of scan.toolRegistries ?? []) {
+    const named = names.filter((n) => r.keys.includes(n));
+    if (named.length < 3 || named.length * 2 < r.keys.length) continue;
+    if (r.keys.some((k) => offers.offered(agent, toWireName(k)))) continue;
+    for (const n of named) out.set(n, { ...r, named: named.length });
+  }
+  return out;
+}
+
 export function unknownToolMentions(scan: ScanResult, offers: Offers, data: DataWords): Finding[] {
   const agentsByName = agentNames(scan);
   const app = appNames(scan);
@@ -636,6 +660,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
             locations.push(location);
         }
     }
+    const listed = catalogueOf(scan, offers, agent, [...found.keys()]);
     for (const [name, locations] of found) {
       // A skill's name is what the model passes to the `skill` tool, not a tool (skill-names.ts).
       if (loadsSkills(agent) && scan.skills?.some((s) => s.name === name)) continue;
@@ -657,12 +682,14 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
               scan.appWorkflows?.find((w) => w.name === name)?.location,
             );
       if (!explained) continue;
+      const registry = listed.get(name);
       out.push({
         kind: 'unknown-tool-mention',
         rule: 'prompts',
-        message: `${inDescription.has(name) ? `a description ${o.label}'s model reads names` : inResult.has(name) ? `text a tool returns to ${o.label}'s model names` : inMessage.has(name) ? `a message sent to ${o.label} names` : `the instructions of ${o.label} name`} "${name}", ${explained.why}`,
+        message: `${inDescription.has(name) ? `a description ${o.label}'s model reads names` : inResult.has(name) ? `text a tool returns to ${o.label}'s model names` : inMessage.has(name) ? `a message sent to ${o.label} names` : `the instructions of ${o.label} name`} "${name}", ${explained.why}${registry ? ` (it is one of the tools of ${registry.text} (${registry.location.file}:${registry.location.line}), which code picks by a name read at run time, and the same text names ${registry.named} of its ${registry.keys.length}: a catalogue of what agents built from data can be given, rather than a tool ${o.label} is told to call)` : ''}`,
         locations,
         agents: [o.label],
+        ...(registry ? { quiet: true } : {}),
         ...suggesting(locations, explained.fixes),
       });
     }
