@@ -5,6 +5,7 @@
  * those agents can be given (the catalogue an agent-building agent picks from); the plan weighs
  * that (`unknown-mentions.ts`).
  */
+import type { ObjectLiteralExpression } from 'ts-morph';
 import { Node, SyntaxKind, ts, type SourceFile } from '../../ts-morph.ts';
 import { descendantsOfKind, locate, resolveValue } from '../ast.ts';
 import type { Location, ToolValue } from '../model.ts';
@@ -28,6 +29,23 @@ const dynamicRead = (n: ts.Node) =>
   !ts.isStringLiteralLike(n.argumentExpression) &&
   !ts.isNumericLiteral(n.argumentExpression);
 
+/**
+ * Every entry's value is a variable (`web_search: webSearchTool`, or shorthand), as in a map of
+ * tools: a table of data (strings, numbers, nested objects) is never read as one, which would ask
+ * the checker about every value of every table code indexes.
+ */
+function namesValues(object: ObjectLiteralExpression): boolean {
+  const properties = object.getProperties();
+  return (
+    properties.length >= 2 &&
+    properties.every(
+      (p) =>
+        Node.isShorthandPropertyAssignment(p) ||
+        (Node.isPropertyAssignment(p) && Node.isIdentifier(p.getInitializerOrThrow())),
+    )
+  );
+}
+
 export function toolRegistries(ctx: MapContext, files: readonly SourceFile[]): ToolRegistry[] {
   const out: ToolRegistry[] = [];
   const seen = new Set<Node>();
@@ -38,6 +56,7 @@ export function toolRegistries(ctx: MapContext, files: readonly SourceFile[]): T
       const object = resolveValue(read.getExpression());
       if (!Node.isObjectLiteralExpression(object) || seen.has(object)) continue;
       seen.add(object);
+      if (!namesValues(object)) continue;
       const set = readToolMap(ctx, object, 'tools');
       const tools = set.entries.filter((e) => TOOL_KINDS.has(e.value.kind));
       if (
