@@ -54,6 +54,36 @@ export function wireCandidates(entry: ToolEntry, agent: Pick<AgentInfo, 'mastra'
   return [...names];
 }
 
+/**
+ * The measured MCP tool a name is the bare name of, where the source offers it only under its
+ * server's prefix: `firecrawl_scrape` of the server `firecrawl` (firecrawl-mcp) is offered as
+ * `firecrawl_firecrawl_scrape`, and no server of the source has a tool `scrape` that would make
+ * `firecrawl_scrape` itself a name it offers.
+ */
+export function bareServerTool(
+  r: RuntimeTools,
+  name: string,
+): { key: string; package: string; version: string; offered: string } | undefined {
+  const server = r.servers?.find((s) => s.tools.includes(name));
+  if (!server) return undefined;
+  const asIs = r.prefixes.some((p) => {
+    if (p === '' || !name.startsWith(p)) return false;
+    const known = r.servers!.find((s) => `${s.key}_` === p);
+    return !known || known.tools.includes(name.slice(p.length));
+  });
+  return asIs ? undefined : { ...server, offered: toWireName(`${server.key}_${name}`) };
+}
+
+/** A prefix of the source covers the name (`${server}_` of an MCP client), as written or rewritten. */
+export function prefixCovers(r: RuntimeTools, name: string): boolean {
+  return (
+    !bareServerTool(r, name) &&
+    r.prefixes.some(
+      (p) => p !== '' && (name.startsWith(p) || name.startsWith(toWireName(`${p}x`).slice(0, -1))),
+    )
+  );
+}
+
 export function mayComeAtRunTime(sets: readonly ToolSet[], name: string): boolean {
   return sets.some(
     (set) =>
@@ -61,10 +91,7 @@ export function mayComeAtRunTime(sets: readonly ToolSet[], name: string): boolea
       set.runtime.some(
         (r) =>
           !r.bounded ||
-          r.prefixes.some(
-            (p) =>
-              p !== '' && (name.startsWith(p) || name.startsWith(toWireName(`${p}x`).slice(0, -1))),
-          ) ||
+          prefixCovers(r, name) ||
           // offered as Mastra rewrites it: `notes.read` is not offered, `notes_read` is
           (r.names ?? []).some((n) => toWireName(n) === name),
       ),

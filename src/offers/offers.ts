@@ -15,7 +15,7 @@ import { nativeToolName } from '../names/provider-tools.ts';
 import { toWireName } from '../names/wire-name.ts';
 import type { AgentInfo, CallSite, RuntimeTools, ScanResult, ToolEntry } from '../scan/model.ts';
 import { agentLabel } from './agent-label.ts';
-import { agentEntries, callEntries, wireOf } from './entries.ts';
+import { agentEntries, bareServerTool, callEntries, wireOf } from './entries.ts';
 import { possibleModes, RUN_MODES, type RunMode } from './modes.ts';
 
 export type Certainty = 'certain' | 'possible';
@@ -173,7 +173,7 @@ export class Offers {
       // A name the source gives is offered as Mastra rewrites it (`notes.read` as `notes_read`).
       (r) =>
         r.names?.some((n) => toWireName(n) === name) ||
-        r.prefixes.some((p) => p && name.startsWith(p)),
+        (!bareServerTool(r, name) && r.prefixes.some((p) => p && name.startsWith(p))),
     )
       ? 'possible'
       : undefined;

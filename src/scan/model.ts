@@ -91,6 +91,11 @@ export interface RuntimeTools {
   text: string;
   /** Known name prefixes: MCP names are `${server}_${tool}` with the tool part unknown. */
   prefixes: string[];
+  /**
+   * MCP servers started from a package whose tools were measured (`names/mcp-servers.ts`): their
+   * tools, which the client offers as `${key}_${tool}`.
+   */
+  servers?: Array<{ key: string; package: string; version: string; tools: readonly string[] }>;
   /** Names the source adds as they are (skill tools, the tools a readable workspace config adds). */
   names?: string[];
   /**

@@ -23,6 +23,7 @@ import type { AgentInfo, Location, ScanResult, TextFragment } from '../../scan/m
 import { toWireName } from '../../names/wire-name.ts';
 import {
   agentEntries,
+  bareServerTool,
   behaviourOfAgent,
   callEntries,
   mayComeAtRunTime,
@@ -198,6 +199,12 @@ function explain(
     return {
       why: `which ${o.label} is not offered by that name: it is how Claude Code names a tool of the MCP server "${claude.server}", which Mastra's MCP client offers as "${claude.offered}"`,
       fixes: [claude.offered],
+    };
+  const bare = o.runtime.map((r) => bareServerTool(r, name)).find((b) => b !== undefined);
+  if (bare)
+    return {
+      why: `which ${o.label} is not offered by that name: it is a tool of the MCP server "${bare.key}" (${bare.package}, its tools listed by version ${bare.version}), which Mastra's MCP client offers as "${bare.offered}"`,
+      fixes: [bare.offered],
     };
   const mcp = o.runtime.filter((r) => r.kind === 'mcp' && r.prefixes.length > 0);
   if (mcp.length) {
@@ -511,6 +518,8 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
           ownSpelling(n) ||
           aliases.has(n) ||
           serverTools.has(n) ||
+          // A measured tool of one of its own MCP servers, named bare (`browser_snapshot`).
+          o.runtime.some((r) => bareServerTool(r, n) !== undefined) ||
           claudeCodeForm(o, n) !== undefined,
         !readWithOffer(f),
       );
@@ -608,7 +617,8 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
           prefixed === undefined &&
           !isToolShaped(w.name) &&
           !strong &&
-          !claudeCodeForm(o, w.name)
+          !claudeCodeForm(o, w.name) &&
+          !o.runtime.some((r) => bareServerTool(r, w.name) !== undefined)
         )
           continue;
         spellings.set(w.name, spelling ?? prefixed);

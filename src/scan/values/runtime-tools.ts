@@ -2,9 +2,11 @@
  * Tools whose names only exist at run time: MCP clients (`${server}_${tool}`) and registries such as
  * Composio. The scan records the known prefix and says the rest is unknown.
  */
+import path from 'node:path';
 import { Node } from '../../ts-morph.ts';
+import { mcpServerTools } from '../../names/mcp-servers.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
-import { isMastraExport, locate, resolveValue, type ScanContext } from '../ast.ts';
+import { isMastraExport, locate, propertyValue, resolveValue, type ScanContext } from '../ast.ts';
 import type { RuntimeTools } from '../model.ts';
 import { isFunction, keyOf, returnedExpressions } from './map-walk.ts';
 import { recordChanges } from './record-changes.ts';
@@ -15,6 +17,42 @@ const REGISTRY_METHODS = /^(get|list|load|fetch)Tools?(ets)?$/;
 
 /** Server keys of `new MCPClient({ servers: {...} })`. */
 export function mcpServerKeys(client: Node): string[] | undefined {
+  return mcpServers(client)?.map((s) => s.key);
+}
+
+/** Commands that run a package's server by its name (`npx -y firecrawl-mcp`). */
+const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
+
+/**
+ * The package a server's config starts (`{ command: 'npx', args: ['-y', '@playwright/mcp@latest'] }`
+ * or `pnpm dlx`), without its version; undefined for a local script, a URL or unread arguments.
+ */
+export function serverPackage(config: Node): string | undefined {
+  const object = resolveValue(config);
+  if (!Node.isObjectLiteralExpression(object)) return undefined;
+  const commandNode = propertyValue(object, 'command');
+  const command = commandNode ? staticString(commandNode) : undefined;
+  const list = propertyValue(object, 'args');
+  const array = list ? resolveValue(list) : undefined;
+  if (command === undefined || !array || !Node.isArrayLiteralExpression(array)) return undefined;
+  const args: string[] = [];
+  for (const element of array.getElements()) {
+    const arg = staticString(element);
+    if (arg === undefined) break;
+    args.push(arg);
+  }
+  const runner = path.basename(command).replace(/\.(cmd|exe)$/, '');
+  const rest = RUNNERS.has(runner)
+    ? args
+    : (runner === 'pnpm' || runner === 'yarn') && args[0] === 'dlx'
+      ? args.slice(1)
+      : undefined;
+  const spec = rest?.find((a) => !a.startsWith('-'));
+  return spec ? /^(@[^/@]+\/[^@]+|[^@]+)/.exec(spec)?.[1] : undefined;
+}
+
+/** The servers of `new MCPClient({ servers: {...} })`: each key, and the package it starts if read. */
+function mcpServers(client: Node): Array<{ key: string; package?: string }> | undefined {
   if (
     !Node.isNewExpression(client) ||
     !isMastraExport(client.getExpression(), ['MCPClient', 'MCPConfiguration'], '@mastra/mcp')
@@ -33,14 +71,18 @@ export function mcpServerKeys(client: Node): string[] | undefined {
         : undefined;
   const value = holder ? resolveValue(holder) : undefined;
   if (!value || !Node.isObjectLiteralExpression(value)) return [];
-  const written = value.getProperties().flatMap((p) => {
+  const out = new Map<string, { key: string; package?: string }>();
+  for (const p of value.getProperties()) {
     if (Node.isPropertyAssignment(p)) {
       const key = keyOf(p.getNameNode()).value;
-      return key === undefined ? [] : [key];
-    }
-    return Node.isShorthandPropertyAssignment(p) ? [p.getName()] : [];
-  });
-  return [...new Set([...written, ...assignedKeys(value, holder)])];
+      const pkg = serverPackage(p.getInitializerOrThrow());
+      if (key !== undefined && !out.has(key))
+        out.set(key, { key, ...(pkg === undefined ? {} : { package: pkg }) });
+    } else if (Node.isShorthandPropertyAssignment(p) && !out.has(p.getName()))
+      out.set(p.getName(), { key: p.getName() });
+  }
+  for (const key of assignedKeys(value, holder)) if (!out.has(key)) out.set(key, { key });
+  return [...out.values()];
 }
 
 /**
@@ -88,10 +130,18 @@ export function runtimeSource(
   const callee = expr.getExpression();
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const method = callee.getName();
-  const servers = MCP_METHODS.has(method)
-    ? mcpServerKeys(clientBehind(callee.getExpression()))
+  const clientServers = MCP_METHODS.has(method)
+    ? mcpServers(clientBehind(callee.getExpression()))
     : undefined;
-  if (servers) {
+  const servers = clientServers?.map((s) => s.key);
+  if (clientServers && servers) {
+    // Servers started from a package whose tools were measured (`names/mcp-servers.ts`).
+    const known = clientServers.flatMap((s) => {
+      const row = s.package === undefined ? undefined : mcpServerTools(s.package);
+      return row
+        ? [{ key: s.key, package: row.package, version: row.version, tools: row.tools }]
+        : [];
+    });
     const grouped = method.endsWith('ets');
     return {
       origin,
@@ -101,6 +151,7 @@ export function runtimeSource(
       // listTools() keys are `${server}_${tool}`; listToolsets() groups by server, and passed as
       // toolsets the tool names arrive bare.
       prefixes: grouped ? [] : servers.map((s) => `${s}_`),
+      ...(known.length && !grouped ? { servers: known } : {}),
       // Servers written out in the client's config bound the names; grouped toolsets do not.
       bounded: !grouped && servers.length > 0,
       reason: grouped
