@@ -29,6 +29,7 @@ export declare namespace ts {
   export type CompilerHost = TsMorph.ts.CompilerHost;
   export type CompilerOptions = TsMorph.ts.CompilerOptions;
   export type Declaration = TsMorph.ts.Declaration;
+  export type Expression = TsMorph.ts.Expression;
   export type ExtendedConfigCacheEntry = TsMorph.ts.ExtendedConfigCacheEntry;
   export type FunctionLikeDeclaration = TsMorph.ts.FunctionLikeDeclaration;
   export type Identifier = TsMorph.ts.Identifier;
@@ -36,6 +37,7 @@ export declare namespace ts {
   export type InterfaceDeclaration = TsMorph.ts.InterfaceDeclaration;
   export type ModuleResolutionCache = TsMorph.ts.ModuleResolutionCache;
   export type Node = TsMorph.ts.Node;
+  export type ObjectLiteralExpression = TsMorph.ts.ObjectLiteralExpression;
   export type ParseConfigFileHost = TsMorph.ts.ParseConfigFileHost;
   export type Program = TsMorph.ts.Program;
   export type ReturnStatement = TsMorph.ts.ReturnStatement;

@@ -250,7 +250,7 @@ export function prefilter(
         if (NAMES_MASTRA.test(read.text)) out.namingMastra.push(file);
       }
       if (mayDefineFrontendTools(read.text)) out.frontend.push(file);
-      if (AG_UI_MASTRA.test(read.text)) out.agUi.push(file);
+      if (read.text.includes('@ag-ui/mastra') && AG_UI_MASTRA.test(read.text)) out.agUi.push(file);
     } else if (read.kind !== 'missing') {
       (read.kind === 'binary' ? out.skipped : out.unreadable).push({
         file: toPosix(path.relative(root, file)),
