@@ -48,6 +48,16 @@ export async function chat(id: string, messages: string[]) {
     );
   });
 
+  test('by a key the code writes: that entry alone', async () => {
+    assert.deepEqual(
+      await modes(`import { manager, drafter } from './agents';
+const AGENTS = { manager, drafter };
+export const ask = (q: string) => AGENTS['manager'].generate(q);
+`),
+      { manager: 'function', drafter: 'unreached' },
+    );
+  });
+
   test('a table with an entry that is not an agent proves nothing', async () => {
     assert.deepEqual(
       await modes(`import { manager, drafter } from './agents';

@@ -6,6 +6,7 @@
  */
 import { Node, type Expression } from '../../ts-morph.ts';
 import { propertyValue, resolveValue, unwrap } from '../ast.ts';
+import { staticString } from './static-value.ts';
 
 /** Every value of a literal table: an array's elements, an object's property values. */
 function entriesOf(table: Node): Node[] | undefined {
@@ -41,7 +42,13 @@ function picked(node: Node): Node[] | undefined {
   const value = resolveValue(unwrap(node));
   if (Node.isElementAccessExpression(value)) {
     const key = value.getArgumentExpression();
-    return key ? entriesOf(tableOf(value.getExpression())) : undefined;
+    if (!key) return undefined;
+    const table = tableOf(value.getExpression());
+    // `AGENTS['writer']`: that entry alone, when the table writes it.
+    const name = staticString(key);
+    if (name === undefined) return entriesOf(table);
+    const entry = Node.isObjectLiteralExpression(table) ? propertyValue(table, name) : undefined;
+    return entry ? [entry] : undefined;
   }
   if (!Node.isIdentifier(value)) return undefined;
   // The variable of `for (const x of T)`.
