@@ -7,6 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
 import { scanRepository } from '../src/scan/index.ts';
 import { tempProject } from './helpers/temp-project.ts';
 
@@ -30,6 +32,25 @@ async function modes(server: string): Promise<Record<string, string>> {
     app.cleanup();
   }
 }
+
+test("the installed @mastra/core's __fork() is a copy of the agent: its id and tool keys", async () => {
+  const searchWeb = createTool({
+    id: 'search-web',
+    description: 'Search.',
+    execute: () => Promise.resolve({}),
+  });
+  const agent = new Agent({
+    id: 'manager',
+    name: 'manager',
+    instructions: 'Manage.',
+    model: 'openai/gpt-4o-mini',
+    tools: { searchWeb },
+  });
+  const fork = (agent as unknown as { __fork(): Agent }).__fork();
+  assert.ok(fork instanceof Agent);
+  assert.equal(fork.id, 'manager');
+  assert.deepEqual(Object.keys(await fork.listTools()), ['searchWeb']);
+});
 
 describe('an agent picked at run time', () => {
   test('from a table keyed by the request: a call of each agent the table holds', async () => {
