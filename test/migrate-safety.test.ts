@@ -179,6 +179,62 @@ describe('formatting', () => {
   });
 });
 
+describe("formatting with the config's plugins", () => {
+  // A plugin that changes nothing; ESM-only (its package exports only an `import` entry), as
+  // prettier-plugin-tailwindcss and others are.
+  const plugin = {
+    'node_modules/prettier-plugin-noop/package.json': JSON.stringify({
+      name: 'prettier-plugin-noop',
+      type: 'module',
+      exports: { '.': { import: './index.js' } },
+    }),
+    'node_modules/prettier-plugin-noop/index.js': 'export const languages = [];\n',
+  };
+
+  test("a plugin installed in the repository is found from the config's folder, not the working directory", async () => {
+    const config = { singleQuote: true, printWidth: 60, plugins: ['prettier-plugin-noop'] };
+    const formatted = await prettier.format(AGENT, {
+      ...config,
+      plugins: [],
+      parser: 'typescript',
+    });
+    // Outside this repository: nothing above it has the plugin, and the working directory (this
+    // repository) does not either.
+    const p = tempProject(
+      { ...plugin, '.prettierrc': JSON.stringify(config), 'a.ts': formatted },
+      tmpdir(),
+    );
+    try {
+      const result = await migrate(p.root, { force: true });
+      assert.deepEqual(
+        result.files.map((f) => [f.file, f.status, f.formatting]),
+        [['a.ts', 'changed', 'prettier']],
+      );
+      assert.match(readFileSync(path.join(p.root, 'a.ts'), 'utf8'), /search_web: t/);
+    } finally {
+      p.cleanup();
+    }
+  });
+
+  test('a plugin the config names but nobody installed: the edit is made, left unformatted, and said so', async () => {
+    const config = { singleQuote: true, plugins: ['prettier-plugin-not-installed'] };
+    const p = tempProject({ '.prettierrc': JSON.stringify(config), 'a.ts': AGENT }, tmpdir());
+    try {
+      const result = await migrate(p.root, { force: true });
+      const a = result.files.find((f) => f.file === 'a.ts');
+      assert.equal(a?.status, 'changed');
+      assert.equal(a?.formatting, 'plugins-missing');
+      assert.deepEqual(a?.missingPlugins, ['prettier-plugin-not-installed']);
+      assert.equal(
+        readFileSync(path.join(p.root, 'a.ts'), 'utf8'),
+        AGENT.replace("'search.web'", 'search_web'),
+      );
+    } finally {
+      p.cleanup();
+    }
+  });
+});
+
 describe('migrate command', () => {
   test('--dry-run on the demo prints a reviewable diff and summary, exits 0, writes nothing', async () => {
     const copy = copyFixture('demo-app');

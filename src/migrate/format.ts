@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { resolvePlugins } from './prettier-plugins.ts';
 
 type Prettier = typeof import('prettier');
 
@@ -36,8 +37,10 @@ function loadPrettier(
 export interface FormatOutcome {
   text: string;
   /** Why the output was or was not formatted. */
-  formatting: 'prettier' | 'no-config' | 'not-formatted-before' | 'ignored';
+  formatting: 'prettier' | 'no-config' | 'not-formatted-before' | 'ignored' | 'plugins-missing';
   prettierFrom?: 'repository' | 'bundled';
+  /** `plugins-missing`: the plugins the config names that are not installed. */
+  missingPlugins?: string[];
 }
 
 /** Config files found so far, by folder: prettier searches upward from the file on every call. */
@@ -64,10 +67,21 @@ export async function formatLikeTheRepo(
   const { prettier, from } = await loadPrettier(root);
   const config = await configFileFor(prettier, file, configFiles);
   if (!config) return { text: after, formatting: 'no-config' };
-  const info = await prettier.getFileInfo(file, { ignorePath: path.join(root, '.prettierignore') });
-  if (info.ignored || !info.inferredParser) return { text: after, formatting: 'ignored' };
+  const resolved = await prettier.resolveConfig(file, { editorconfig: true });
+  // Prettier finds a plugin named by package from the working directory, not the config's folder:
+  // resolved here, so a run from outside the repository formats as the repository would.
+  const plugins = resolvePlugins(config, resolved?.plugins);
+  const info = await prettier.getFileInfo(file, {
+    ignorePath: path.join(root, '.prettierignore'),
+    ...(plugins.resolved ? { plugins: plugins.installed, resolveConfig: false } : {}),
+  });
+  if (info.ignored) return { text: after, formatting: 'ignored' };
+  if (plugins.missing.length)
+    return { text: after, formatting: 'plugins-missing', missingPlugins: plugins.missing };
+  if (!info.inferredParser) return { text: after, formatting: 'ignored' };
   const options = {
-    ...(await prettier.resolveConfig(file, { editorconfig: true })),
+    ...resolved,
+    ...(plugins.resolved ? { plugins: plugins.resolved } : {}),
     filepath: file,
   };
   if (!(await prettier.check(before, options)))

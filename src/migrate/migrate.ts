@@ -65,6 +65,8 @@ export interface FileChange {
   /** Unified diff (changed files, and files whose write failed). */
   diff?: string;
   formatting?: FormatOutcome['formatting'];
+  /** Plugins the file's prettier config names that are not installed: it is left unformatted. */
+  missingPlugins?: string[];
   error?: string;
   /** `file` is a link inside the target: the real file written (relative to the root). */
   writtenAt?: string;
@@ -246,6 +248,7 @@ export async function migrate(
       edits: file.applied,
       diff: createTwoFilesPatch(`a/${file.rel}`, `b/${file.rel}`, file.before, formatted.text),
       formatting: formatted.formatting,
+      ...(formatted.missingPlugins ? { missingPlugins: formatted.missingPlugins } : {}),
       ...(realRel !== file.rel ? { writtenAt: realRel } : {}),
       ...(linksTo.has(realRel) ? { linkedFrom: linksTo.get(realRel) } : {}),
     };

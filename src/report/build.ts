@@ -128,6 +128,7 @@ export function buildReport(result: MigrateResult, mode: RunMode, target: string
       ...(f.error ? { error: f.error } : {}),
       ...(f.writtenAt ? { writtenAt: f.writtenAt } : {}),
       ...(f.linkedFrom ? { linkedFrom: f.linkedFrom } : {}),
+      ...(f.missingPlugins ? { missingPlugins: f.missingPlugins } : {}),
     })),
   };
 }

@@ -97,6 +97,8 @@ export interface ReportFile {
   writtenAt?: string;
   /** Links inside the target that lead to `file`: it is edited once, here. */
   linkedFrom?: string[];
+  /** Prettier plugins its config names that are not installed: the file is left unformatted. */
+  missingPlugins?: string[];
 }
 
 export interface Report {

@@ -50,6 +50,10 @@ function linkNote(report: Report, file: string, style: Style): string {
     return style.dim(
       `  (also reached through the link${f.linkedFrom.length > 1 ? 's' : ''} ${f.linkedFrom.join(', ')}; edited once, here)`,
     );
+  if (f?.missingPlugins?.length)
+    return style.warn(
+      `  (left unformatted: its prettier config names ${f.missingPlugins.join(', ')}, not installed)`,
+    );
   return '';
 }
 
