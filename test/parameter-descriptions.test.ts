@@ -71,3 +71,46 @@ test('real @mastra/core 1.71.0 sends a parameter description with the tool', asy
     'The job id reportTool returned',
   );
 });
+
+// eval: Blakeinstein/HuntOS, where 'Value for "fill" action' was rewritten to browser_fill in 7 tools.
+const actions = (enumArg: string) => `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+import { z } from 'zod';
+export const fill = createTool({ id: 'browser-fill', description: 'Fills a field.', execute: async () => ({}) });
+const ACTIONS = ['click', 'fill'] as const;
+const actionSchema = z.enum(${enumArg}).describe('Action to perform');
+export const findByRole = createTool({
+  id: 'browser-find-role',
+  description: 'Finds an element by role and acts on it.',
+  inputSchema: z.object({
+    action: actionSchema,
+    value: z.string().optional().describe('Value for "fill" action'),
+  }),
+  execute: async () => ({}),
+});
+const helper = createTool({
+  id: 'helper',
+  description: 'Before typing, use "fill" to clear the field.',
+  inputSchema: z.object({ mode: z.enum(['fast', 'slow']) }),
+  execute: async () => ({}),
+});
+export const browser = new Agent({
+  id: 'browser',
+  name: 'browser',
+  instructions: 'Browse.',
+  model: 'openai/gpt-4o-mini',
+  tools: { browser_fill: fill, browser_find_role: findByRole, helper },
+});
+`;
+
+test("a value the tool's own parameters take (an enum, here or in a constant) is an argument in its descriptions, not another tool", () => {
+  for (const enumArg of ["['click', 'fill']", 'ACTIONS']) {
+    const plan = buildPlan(scanSource('/virtual/browser.ts', actions(enumArg)));
+    // Only the helper's description, whose parameters take no "fill", names the fill tool.
+    assert.deepEqual(
+      plan.edits.map((e) => `${e.location.line} ${e.before} -> ${e.after}`),
+      ['18 fill -> browser_fill'],
+      enumArg,
+    );
+  }
+});

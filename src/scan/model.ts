@@ -377,6 +377,11 @@ export interface TextFragment {
   /** Descriptions: the entry (origin and key) the text describes; it naming itself is no mention. */
   describes?: { origin: ToolOrigin; key: string };
   /**
+   * A tool's descriptions: the values its parameters take (`action: z.enum(['click', 'fill'])`).
+   * Such a name there is an argument the model passes to this tool, not another tool.
+   */
+  values?: string[];
+  /**
    * A tool object interpolated into the text (`${searchTool}`): what the model reads there is
    * "[object Object]", not a name. The expression as written; the fragment's text is empty.
    */

@@ -55,8 +55,10 @@ export function descriptionOf(
   ];
   const describes = { origin: entry.origin, key: entry.key };
   const results = object && entry.origin === 'tools' ? resultTexts(object) : [];
+  const values = object && entry.origin === 'tools' ? parameterValues(object) : [];
+  const own = values.length ? { describes, values } : { describes };
   return [
-    ...texts.flatMap((text) => textFragments(ctx, text, context).map((f) => ({ ...f, describes }))),
+    ...texts.flatMap((text) => textFragments(ctx, text, context).map((f) => ({ ...f, ...own }))),
     ...results.flatMap((text) =>
       textFragments(ctx, text, 'tool-result').map((f) => ({ ...f, describes })),
     ),
@@ -78,6 +80,45 @@ function parameterDescriptions(tool: Node): Node[] {
       return Node.isPropertyAccessExpression(callee) && callee.getName() === 'describe';
     })
     .flatMap((call) => call.getArguments().slice(0, 1));
+}
+
+/** The schema calls of an input schema, through the constants its fields name (`action: actionSchema`). */
+function schemaCalls(root: Node, depth = 0): Node[] {
+  const calls: Node[] = root.getDescendantsOfKind(SyntaxKind.CallExpression);
+  if (Node.isCallExpression(root)) calls.unshift(root);
+  if (depth > 1) return calls;
+  for (const id of root.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    const parent = id.getParent();
+    if (!Node.isPropertyAssignment(parent) || parent.getInitializer() !== id) continue;
+    const value = resolveValue(id);
+    if (value !== id) calls.push(...schemaCalls(value, depth + 1));
+  }
+  return calls;
+}
+
+/**
+ * The values a tool's parameters take: the strings of each `z.enum([...])` and `z.literal('x')`
+ * in its input schema. A description that quotes one (`Value for "fill" action`) names an argument.
+ */
+function parameterValues(tool: Node): string[] {
+  const schema = memberOf(tool, 'inputSchema');
+  const root = schema ? resolveValue(schema) : undefined;
+  if (!root) return [];
+  const out = new Set<string>();
+  for (const call of schemaCalls(root)) {
+    if (!Node.isCallExpression(call)) continue;
+    const callee = call.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || !/^(enum|literal)$/.test(callee.getName()))
+      continue;
+    let arg = call.getArguments()[0];
+    if (arg && Node.isIdentifier(arg)) arg = resolveValue(arg);
+    const strings =
+      arg && Node.isArrayLiteralExpression(arg) ? arg.getElements() : arg ? [arg] : [];
+    for (const s of strings)
+      if (Node.isStringLiteral(s) || Node.isNoSubstitutionTemplateLiteral(s))
+        out.add(s.getLiteralValue());
+  }
+  return [...out];
 }
 
 const DESCRIBED = new Set(['createTool', 'ai-sdk-tool', 'unknown', 'agent', 'workflow']);

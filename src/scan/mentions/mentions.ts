@@ -88,6 +88,7 @@ function countsIn(fragment: TextFragment, tn: ToolName, quoted: boolean): boolea
   if (!fragment.context.endsWith('-description') && fragment.context !== 'tool-result') return true;
   const self = fragment.describes;
   if (self && self.origin === tn.origin && self.key === tn.key) return false;
+  if (fragment.values?.includes(tn.name)) return false;
   return quoted || /[-_.:]/.test(tn.name) || /[a-z][A-Z]/.test(tn.name);
 }
 
