@@ -512,17 +512,23 @@ export function analyse(
   // Its instructions, and the descriptions of what it offers, are read by this agent's model.
   for (const agent of agents)
     mentions.push(
-      ...mentionsIn(
-        [...agent.instructions, ...agent.descriptions],
-        toolNames(agent, agents),
-        agent.index,
+      ...withArguments(
+        agent,
+        mentionsIn(
+          [...agent.instructions, ...agent.descriptions],
+          toolNames(agent, agents),
+          agent.index,
+        ),
       ),
     );
   for (const call of calls) {
     const agent = call.agentIndex === undefined ? undefined : agents[call.agentIndex];
-    mentions.push(
-      ...mentionsIn(call.prompts, agent ? toolNames(agent, agents) : allNames, call.agentIndex),
+    const found = mentionsIn(
+      call.prompts,
+      agent ? toolNames(agent, agents) : allNames,
+      call.agentIndex,
     );
+    mentions.push(...(agent ? withArguments(agent, found) : found));
   }
   const comparisons: ScanResult['comparisons'] = [];
   const nameMappings: ScanResult['nameMappings'] = [];
@@ -691,6 +697,23 @@ export function analyse(
     ...(registries.length ? { toolRegistries: registries } : {}),
     ...(networks.length ? { legacyNetworks: networks } : {}),
   };
+}
+
+/**
+ * Marks the mentions whose name is a value a parameter of one of the agent's tools takes (the
+ * `values` its tools' descriptions carry): `action: "click"` beside a tool exported as `click`.
+ */
+function withArguments(agent: AgentInfo, found: Mention[]): Mention[] {
+  const owner = new Map<string, string>();
+  for (const f of agent.descriptions)
+    if (f.describes?.origin === 'tools')
+      for (const v of f.values ?? []) if (!owner.has(v)) owner.set(v, f.describes.key);
+  if (owner.size === 0) return found;
+  return found.map((m) =>
+    owner.has(m.name) && !m.context.endsWith('-description')
+      ? { ...m, argumentOf: owner.get(m.name)! }
+      : m,
+  );
 }
 
 /**

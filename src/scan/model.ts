@@ -412,6 +412,12 @@ export interface Mention {
   inCodeBlock?: boolean;
   /** In the front matter of a prompt file (`---` block): data a loader may read, not prose. */
   inFrontMatter?: boolean;
+  /**
+   * A value a parameter of one of the agent's tools takes (`action: z.enum(['click', 'fill'])`):
+   * that tool's key. `action: "click"` in its instructions is an argument, unless the words around
+   * call it a tool.
+   */
+  argumentOf?: string;
   /** Where the text lives: a string literal in code, or a prompt file read from disk. */
   in?: 'code' | 'file';
   /** Comparisons: the compared value is typed by Mastra or the AI SDK, so it is a tool name. */

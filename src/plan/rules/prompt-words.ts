@@ -201,7 +201,7 @@ export function namedAsTool(line: string, at: number, length: number): boolean {
 }
 
 /** The word next to the name says it is a field, parameter, phase...: `the review_phase step`. */
-function dataContext(line: string, at: number, length: number): boolean {
+export function dataContext(line: string, at: number, length: number): boolean {
   const prev = /([A-Za-z]+)\W{0,3}$/.exec(line.slice(0, at).replace(/\\?[`'"]$/, ''))?.[1];
   const next = /^\\?[`'"]?\W{0,3}([A-Za-z]+)/.exec(line.slice(at + length))?.[1];
   const after = line.slice(at + length).replace(/^\\?[`'"]/, '');
@@ -333,6 +333,9 @@ export function toolWords(
         const name = m[1]!;
         // `draft-followup-for-` at the end of a line: a name wrapped onto the next, not this word.
         if (/^-\s*$/.test(line.slice(m.index + name.length))) continue;
+        const rest = line.slice(m.index + name.length);
+        // `browser-find-*`: a pattern for a family of names; "the `agent-browser` toolset": a set.
+        if (/^[-_.:]\*(?!\*)/.test(rest) || /^\\?[`'"]?\s+tool(set|kit)s?\b/i.test(rest)) continue;
         // A name is not its own context: "agent" in `child-agent`, "tool" in `search_tool`.
         const context =
           lineContext &&

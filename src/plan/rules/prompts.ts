@@ -38,6 +38,7 @@ import { decidedMode, runDescription } from '../../offers/modes.ts';
 import { ownListTerms } from './own-lists.ts';
 import { inInvalidList } from './invalid-lists.ts';
 import { loadsSkills } from '../../scan/mentions/skill-names.ts';
+import { dataContext } from './prompt-words.ts';
 import { suggesting } from './suggest.ts';
 
 export type Preference = 'rekey' | 'prompt';
@@ -147,6 +148,14 @@ function definedInOwnList(scan: ScanResult, agent: AgentInfo, m: Mention): boole
     ]),
   );
   return ownListTerms(f.text, keys).some((t) => t.offset === at && t.term === m.name);
+}
+
+/** `"field_type": "select"`: the value of a JSON key that is no tool's (not `"tool": "x"`). */
+function jsonDataValue(line: string, name: string): boolean {
+  const plain = line.replace(/\\"/g, '"');
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const key = new RegExp(`"([^"\\n]*)"\\s*:\\s*"${escaped}"`).exec(plain)?.[1];
+  return key !== undefined && !/tool|function/i.test(key);
 }
 
 /** `"source": "arxiv"`: a key or value in a JSON example, not a tool the prompt tells the model to call. */
@@ -348,7 +357,18 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         }
         continue;
       }
-      const stale = mentions.filter((m) => m.name !== wanted);
+      // Data, not a name, unless the words call it a tool: `action: "click"` where one of its
+      // tools takes that value, "the \`type\` attribute", `"field_type": "select"` in JSON.
+      const data = (m: Mention) => {
+        const { line, column } = surroundings(scan, m);
+        if (toolWording(line, column, m.name.length)) return false;
+        return (
+          m.argumentOf !== undefined ||
+          dataContext(line, column, m.name.length) ||
+          jsonDataValue(line, m.name)
+        );
+      };
+      const stale = mentions.filter((m) => m.name !== wanted && !data(m));
       if (stale.length === 0) continue;
       const skill = (m: Mention) =>
         loadsSkills(agent) ? scan.skills?.find((s) => s.name === m.name) : undefined;

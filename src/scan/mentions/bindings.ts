@@ -3,8 +3,8 @@
  * helpers (`loadPrompt('support')`, `withSafety(BASE)`, `build({ role: '...' })`): inside the
  * helper's body a parameter stands for the argument written at that call, read where the call is.
  */
-import { Node } from '../../ts-morph.ts';
-import { resolveValue, unwrap } from '../ast.ts';
+import { Node, SyntaxKind } from '../../ts-morph.ts';
+import { ownerClass, resolveValue, unwrap } from '../ast.ts';
 import { keyOf } from '../values/tool-map.ts';
 
 /** An expression and the bindings it is read with. */
@@ -144,4 +144,65 @@ export function elementsOf(node: Node, env: Env): Bound[] | undefined {
     out.push(...inner);
   }
   return out;
+}
+
+/**
+ * `this.buildPrompt(config)` inside a class, `PromptFactory.build(config)`, `registry.getPrompt()`
+ * of a `registry = new PromptRegistry()`: the class's one method of that name with a body.
+ */
+export function classMethod(owner: Node, name: string): Node | undefined {
+  const cls = ownerClass(Node.isNewExpression(owner) ? owner.getExpression() : owner);
+  if (!cls || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return undefined;
+  const methods = cls.getMethods().filter((m) => m.getName() === name && m.getBody());
+  return methods.length === 1 ? methods[0] : undefined;
+}
+
+/**
+ * `this.promptDir` read in a method: the field's initializer, else the one value its constructor
+ * gives it, read with the constructor's parameters bound to the arguments of the one `new` of the
+ * class in its own file (a registry made once there and exported). A parameter that `new` leaves
+ * out holds nothing, so `promptDir ?? __dirname` is its fallback.
+ */
+export function thisField(self: Node, name: string): Bound | undefined {
+  const cls = ownerClass(self);
+  if (!cls || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return undefined;
+  const field = cls.getProperty(name);
+  const init = field && Node.isPropertyDeclaration(field) ? field.getInitializer() : undefined;
+  if (init) return { node: init, env: NO_BINDINGS };
+  const ctor = cls.getConstructors().find((c) => c.getBody());
+  const writes = (ctor?.getDescendantsOfKind(SyntaxKind.BinaryExpression) ?? []).filter((b) => {
+    const left = b.getLeft();
+    return (
+      b.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
+      Node.isPropertyAccessExpression(left) &&
+      Node.isThisExpression(left.getExpression()) &&
+      left.getName() === name
+    );
+  });
+  const made = cls
+    .getSourceFile()
+    .getDescendantsOfKind(SyntaxKind.NewExpression)
+    .filter((n) => ownerClass(n.getExpression()) === cls);
+  if (!ctor || writes.length !== 1 || made.length !== 1) return undefined;
+  const args = made[0]!.getArguments();
+  const params = ctor.getParameters();
+  const env = new Map<Node, Bound>();
+  params.forEach((p, i) => {
+    const arg = args[i];
+    if (arg && !Node.isSpreadElement(arg)) env.set(p, { node: arg, env: NO_BINDINGS });
+  });
+  let value = unwrap(writes[0]!.getRight());
+  if (Node.isBinaryExpression(value) && ['??', '||'].includes(value.getOperatorToken().getText())) {
+    const left = unwrap(value.getLeft());
+    const param = params.find(
+      (p, i) =>
+        i >= args.length &&
+        !p.getInitializer() &&
+        !p.isRestParameter() &&
+        Node.isIdentifier(left) &&
+        left.getSymbol() === p.getSymbol(),
+    );
+    if (param) value = unwrap(value.getRight());
+  }
+  return { node: value, env };
 }

@@ -20,7 +20,16 @@ import { Node, SyntaxKind } from '../../ts-morph.ts';
 import { importedFrom, type ScanContext } from '../ast.ts';
 import { staticString } from '../values/static-value.ts';
 import { returnedExpressions } from '../values/tool-map.ts';
-import { bindCall, elementsOf, isFunctionNode, memberOf, resolveIn, type Env } from './bindings.ts';
+import {
+  bindCall,
+  classMethod,
+  elementsOf,
+  isFunctionNode,
+  memberOf,
+  resolveIn,
+  thisField,
+  type Env,
+} from './bindings.ts';
 
 const PATH_MODULES = new Set(['path', 'node:path', 'path/posix', 'node:path/posix', 'pathe']);
 const PATH_FUNCTIONS = new Set(['join', 'resolve', 'dirname', 'basename', 'normalize']);
@@ -110,6 +119,10 @@ export function stringValue(
     const owner = resolveIn(expr.getExpression(), at);
     const member = memberOf(owner.node, expr.getName());
     if (member) return value(member, owner.env);
+    const field = Node.isThisExpression(owner.node)
+      ? thisField(owner.node, expr.getName())
+      : undefined;
+    if (field) return value(field.node, field.env);
     // `entry.name` of a folder entry listed `withFileTypes` (a Dirent).
     if (options.free !== undefined && Node.isIdentifier(owner.node) && expr.getName() === 'name')
       return value(owner.node);
@@ -168,9 +181,26 @@ export function stringValue(
     }
     if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'toString')
       return value(callee.getExpression());
+    // `id.substring(0, id.indexOf('.'))`: the folder a dotted prompt id names.
+    if (Node.isPropertyAccessExpression(callee) && /^(substring|slice)$/.test(callee.getName())) {
+      const text = value(callee.getExpression());
+      const bounds = args.map((a) => numberValue(a, at, options, depth + 1));
+      if (text === undefined || bounds.length === 0 || bounds.some((b) => b === undefined))
+        return undefined;
+      const [from, to] = bounds as number[];
+      return callee.getName() === 'slice' ? text.slice(from, to) : text.substring(from!, to);
+    }
     // A helper that builds the path: `promptPath('support')`. Of its return values, those known
     // without running must agree (a first-existing-candidate loop falls back to its default).
-    const target = resolveIn(callee, at);
+    // A method: `this.resolvePath(id)`, `registry.pathOf(id)`.
+    const owner = Node.isPropertyAccessExpression(callee)
+      ? resolveIn(callee.getExpression(), at)
+      : undefined;
+    const method =
+      owner && Node.isPropertyAccessExpression(callee)
+        ? (memberOf(owner.node, callee.getName()) ?? classMethod(owner.node, callee.getName()))
+        : undefined;
+    const target = method && owner ? resolveIn(method, owner.env) : resolveIn(callee, at);
     if (isFunctionNode(target.node)) {
       const inner = bindCall(target.node, expr, at);
       const results = new Set(
@@ -178,11 +208,45 @@ export function stringValue(
           .map((r) => value(r, inner))
           .filter((r) => r !== undefined),
       );
-      return results.size === 1 ? [...results][0] : undefined;
+      if (results.size === 1) return [...results][0];
+      // Candidates it tries in turn (`statSync` each, return the first): the one that exists.
+      const existing = [...results].filter((r) => path.isAbsolute(r) && isKind(r, 'file'));
+      return existing.length === 1 ? existing[0] : undefined;
     }
     return undefined;
   }
   return staticString(expr);
+}
+
+/** A number known without running: a literal, `-1`, `text.length`, `text.indexOf('.')`. */
+function numberValue(
+  node: Node,
+  env: Env,
+  options: PathOptions,
+  depth: number,
+): number | undefined {
+  if (depth > 40) return undefined;
+  const { node: expr, env: at } = resolveIn(node, env);
+  if (Node.isNumericLiteral(expr)) return expr.getLiteralValue();
+  if (Node.isPrefixUnaryExpression(expr) && expr.getOperatorToken() === SyntaxKind.MinusToken) {
+    const operand = expr.getOperand();
+    return Node.isNumericLiteral(operand) ? -operand.getLiteralValue() : undefined;
+  }
+  if (Node.isPropertyAccessExpression(expr) && expr.getName() === 'length') {
+    const text = stringValue(expr.getExpression(), at, options, depth + 1);
+    return text?.length;
+  }
+  if (Node.isCallExpression(expr)) {
+    const callee = expr.getExpression();
+    const [arg] = expr.getArguments();
+    if (!Node.isPropertyAccessExpression(callee) || !arg) return undefined;
+    if (!/^(indexOf|lastIndexOf)$/.test(callee.getName())) return undefined;
+    const text = stringValue(callee.getExpression(), at, options, depth + 1);
+    const part = stringValue(arg, at, options, depth + 1);
+    if (text === undefined || part === undefined) return undefined;
+    return callee.getName() === 'indexOf' ? text.indexOf(part) : text.lastIndexOf(part);
+  }
+  return undefined;
 }
 
 /** A condition on strings known without running: `s.endsWith('.md')`, `a === b`, `!c`. */

@@ -10,12 +10,11 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Node, QuoteKind, SyntaxKind } from '../../ts-morph.ts';
+import { Node, QuoteKind, SyntaxKind, type CallExpression } from '../../ts-morph.ts';
 import {
   isMastraExport,
   lineAndColumn,
   locate,
-  ownerClass,
   relativePath,
   unwrap,
   type ScanContext,
@@ -26,6 +25,7 @@ import { returnedExpressions } from '../values/tool-map.ts';
 import {
   bindArgs,
   bindCall,
+  classMethod,
   elementsOf,
   isFunctionNode,
   memberOf,
@@ -204,19 +204,22 @@ function memberText(
   const object = resolveIn(owner, env);
   const member = key === undefined ? undefined : memberOf(object.node, key);
   if (member) return collect(walk, member, object.env);
+  // `registry.getPrompt({ promptId }).content`: that property of each object the function returns.
+  if (key !== undefined && Node.isCallExpression(object.node)) {
+    const call = object.node;
+    const fn = calledFunction(call, object.env);
+    if (fn)
+      return following(walk, call, fn.node, () => {
+        const inner = bindCall(fn.node, call, object.env);
+        return returnedExpressions(fn.node).flatMap((r) => {
+          const value = resolveIn(r, inner);
+          const prop = memberOf(value.node, key);
+          return prop ? collect(walk, prop, value.env) : [];
+        });
+      });
+  }
   const registry = registryBehind(walk.ctx, owner, env);
   return registry ? registryText(walk, at, registry, key) : [];
-}
-
-/**
- * `this.buildPrompt(config)` inside a class, `PromptFactory.build(config)`: the class's method of
- * that name (a class that builds its agents often keeps their prompts in private methods).
- */
-function classMethod(owner: Node, name: string): Node | undefined {
-  const cls = ownerClass(owner);
-  if (!cls || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return undefined;
-  const methods = cls.getMethods().filter((m) => m.getName() === name && m.getBody());
-  return methods.length === 1 ? methods[0] : undefined;
 }
 
 /** A value, or each side of `a ?? b` / `a || b` (resolved), first the one written first. */
@@ -229,13 +232,14 @@ function alternatives(value: ReturnType<typeof resolveIn>): Array<ReturnType<typ
   );
 }
 
-function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
-  if (!Node.isCallExpression(expr)) return [];
-  const callee = expr.getExpression();
-  const args = expr.getArguments();
+/**
+ * The app's function a call runs: `build('x')`, a method of an object literal (`prompts.build('x')`;
+ * of `(deps.prompts ?? defaultPrompts)`, the object the code itself gives: an injected one is not in
+ * the code), or of a class (`this.load(id)`, `registry.getPrompt(...)` of a `new Registry()`).
+ */
+function calledFunction(call: CallExpression, env: Env): ReturnType<typeof resolveIn> | undefined {
+  const callee = call.getExpression();
   let target = resolveIn(callee, env);
-  // `prompts.build('x')`: a method of an object literal. `(deps.prompts ?? defaultPrompts).build`:
-  // the object the code itself gives (an injected one is not in the code).
   if (Node.isPropertyAccessExpression(callee)) {
     for (const owner of alternatives(resolveIn(callee.getExpression(), env))) {
       const member =
@@ -245,8 +249,16 @@ function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
       break;
     }
   }
+  return isFunctionNode(target.node) ? target : undefined;
+}
+
+function callText(walk: Walk, expr: Node, env: Env): TextFragment[] {
+  if (!Node.isCallExpression(expr)) return [];
+  const callee = expr.getExpression();
+  const args = expr.getArguments();
   // A function of the app: its returned text, with its parameters bound to this call's arguments.
-  if (isFunctionNode(target.node))
+  const target = calledFunction(expr, env);
+  if (target)
     return following(walk, expr, target.node, () =>
       collect(walk, target.node, bindCall(target.node, expr, env)),
     );
@@ -426,6 +438,15 @@ function collect(walk: Walk, node: Node, env: Env): TextFragment[] {
  */
 function letText(walk: Walk, id: Node, env: Env): TextFragment[] {
   const decl = id.getSymbol()?.getDeclarations()[0];
+  // `const { content } = registry.getPrompt(...)`: that property of what the call returns.
+  if (decl && Node.isBindingElement(decl) && !decl.getDotDotDotToken()) {
+    const pattern = decl.getParent();
+    const holder = pattern.getParent();
+    const init = Node.isVariableDeclaration(holder) ? holder.getInitializer() : undefined;
+    const key = decl.getPropertyNameNode()?.getText() ?? decl.getName();
+    if (Node.isObjectBindingPattern(pattern) && init)
+      return memberText(walk, id, unwrapAwait(init), key, env);
+  }
   if (!decl || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode()))
     return [];
   const init = decl.getInitializer();
@@ -442,6 +463,11 @@ function letText(walk: Walk, id: Node, env: Env): TextFragment[] {
     else if (op !== '=' || !rewritesItself(right, symbol)) return [];
   }
   return [init, ...appended].flatMap((n) => collect(walk, n, env));
+}
+
+function unwrapAwait(node: Node): Node {
+  const bare = unwrap(node);
+  return Node.isAwaitExpression(bare) ? unwrap(bare.getExpression()) : bare;
 }
 
 /** `x.replace(...).trim()`: a chain of method calls on the variable itself. */
