@@ -270,6 +270,11 @@ export function toolWords(
    * included:" lists the steps inside that tool, not tools to call.
    */
   introducedLists = true,
+  /**
+   * Names that count as plain words (`artifacts`) where the words around call them a tool ("use
+   * the artifacts tool"): the caller decides where no tool of the agent's own can be meant.
+   */
+  plainTool: (name: string) => boolean = () => false,
 ): ToolWord[] {
   const out: ToolWord[] = [];
   let fenced = false;
@@ -348,7 +353,9 @@ export function toolWords(
         const listedHere = name === listed && (quoted || name === introduced);
         if (!isTied && !SELF_NAMED.test(name) && (!toolLine || (!context && !listedHere))) continue;
         if (
-          (!shapedLikeName(name) && !(quoted && oneWordTool(line, m.index, name))) ||
+          (!shapedLikeName(name) &&
+            !(quoted && oneWordTool(line, m.index, name)) &&
+            !(plainTool(name) && namedAsTool(line, m.index, name.length))) ||
           /\.(ts|js|md|json|txt|yaml|yml|html|css|py|sql|csv)$/i.test(name) ||
           /^[A-Z0-9_-]+$/.test(name) ||
           inJson(line, name) ||
@@ -388,7 +395,9 @@ export function toolWords(
           // `user_id`, `selling_rate`, `created_at`: named like data, not like an action.
           if (!strong && DATA_SUFFIX.test(name)) continue;
           if (!strong && name.includes('_') && data.hasPart?.(name)) continue;
-          if (!(shapedLikeCode(name) || (/[-]|[a-z][A-Z]/.test(name) && strong))) continue;
+          const plain = strong && plainTool(name);
+          if (!(shapedLikeCode(name) || (/[-]|[a-z][A-Z]/.test(name) && strong) || plain))
+            continue;
           if (brandOrTitle(line, m.index, name)) continue;
         }
         out.push(word);

@@ -506,6 +506,14 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       .flatMap((c) => c.prompts);
     // A skill's text can name tools of anything it was written for: only what matches is followed.
     const prompts = agent.instructions.filter((f) => !f.skill);
+    const offersNothing =
+      agentEntries(agent).length === 0 &&
+      o.runtime.length === 0 &&
+      scan.calls.every(
+        (c) =>
+          c.agentIndex !== agent.index ||
+          c.options.toolsets.entries.length + c.options.clientTools.entries.length === 0,
+      );
     for (const f of [...prompts, ...agent.descriptions, ...messages]) {
       if (f.toolObject !== undefined) {
         out.push(toolObjectFinding(f, f.toolObject, o.label, offeredAs.get(f.toolObject)));
@@ -522,6 +530,9 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
           o.runtime.some((r) => bareServerTool(r, n) !== undefined) ||
           claudeCodeForm(o, n) !== undefined,
         !readWithOffer(f),
+        // An agent offered nothing at all: "use the artifacts tool" can only mean the app's tool
+        // the app names so (another agent's tool).
+        (n) => offersNothing && app.tiedTo(n) === n,
       );
       for (const w of words) {
         if (inInvalidList(f.text, w.offset) || notToBeSaid(f.text, w.offset)) continue;

@@ -1,0 +1,51 @@
+/**
+ * A plain word the prompt calls a tool ("use the artifacts tool") is prose elsewhere, so it is never
+ * rewritten; but it needs a human where it can only mean one tool:
+ * - it is the tool's id or key and the agent's prompt never writes the name it is offered under;
+ * - the agent is offered nothing at all, and the word is the name of another agent's tool.
+ * eval: musoukun/policyScope (0.11.1), three agents told to use "the artifacts tool".
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildPlan } from '../src/plan/plan.ts';
+import { scanSource } from '../src/scan/scan.ts';
+
+const app = (
+  html: string,
+  research: string,
+  researchTools = '{}',
+) => `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const artifactsTool = createTool({ id: 'artifacts', description: 'Shows HTML.', execute: async () => ({}) });
+const reportTool = createTool({ id: 'report', description: 'Files a report.', execute: async () => ({}) });
+export const html = new Agent({ id: 'html', name: 'html', model: 'openai/gpt-4o-mini', instructions: ${JSON.stringify(html)}, tools: { artifactsTool } });
+export const research = new Agent({ id: 'research', name: 'research', model: 'openai/gpt-4o-mini', instructions: ${JSON.stringify(research)}, tools: ${researchTools} });
+`;
+
+const findings = (html: string, research: string, researchTools?: string) =>
+  buildPlan(scanSource('/virtual/agents.ts', app(html, research, researchTools)))
+    .findings.filter((f) => /mention/.test(f.kind))
+    .map((f) => `${f.kind} ${f.locations[0]!.line}`);
+
+test("its own tool's id, where the prompt never writes the offered name: a warning, not an edit", () => {
+  assert.deepEqual(findings('Use the artifacts tool to show it.', 'Research.'), [
+    'prompt-mention 5',
+  ]);
+  // The prompt also writes artifactsTool: the word is prose beside it, a note at most.
+  assert.deepEqual(findings('Use the artifacts tool (artifactsTool) to show it.', 'Research.'), [
+    'ambiguous-mention 5',
+  ]);
+});
+
+test("an agent offered nothing, told to use another agent's tool by a plain word", () => {
+  assert.deepEqual(findings('Show it with artifactsTool.', 'Write it using the artifacts tool.'), [
+    'unknown-tool-mention 6',
+  ]);
+  // An agent with a tool of its own may mean that tool in prose.
+  assert.deepEqual(
+    findings('Show it with artifactsTool.', 'Write it using the artifacts tool.', '{ reportTool }'),
+    [],
+  );
+  // Prose that does not call it a tool.
+  assert.deepEqual(findings('Show it with artifactsTool.', 'List the artifacts you made.'), []);
+});
