@@ -358,9 +358,11 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         }
         continue;
       }
-      // Data, not a name, unless the words call it a tool: `action: "click"` where one of its
-      // tools takes that value, "the \`type\` attribute", `"field_type": "select"` in JSON.
+      // A plain word is data, not a name, unless the words call it a tool: `action: "click"` where
+      // one of its tools takes that value, "the \`type\` attribute", `"field_type": "select"`.
       const data = (m: Mention) => {
+        // Only a plain word: `query-data type='x'`, `reportAgent → Format ...` are names.
+        if (/[-_.:]/.test(m.name) || /[a-z][A-Z]/.test(m.name)) return false;
         const { line, column } = surroundings(scan, m);
         if (toolWording(line, column, m.name.length)) return false;
         return (
