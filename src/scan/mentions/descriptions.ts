@@ -11,6 +11,7 @@ import { Node, SyntaxKind } from '../../ts-morph.ts';
 import { nodeAtSpan, resolveValue, type ScanContext } from '../ast.ts';
 import type { Location, TextContext, TextFragment, ToolEntry, ToolSet } from '../model.ts';
 import { objectBehind } from '../values/static-value.ts';
+import { toolCallBehind } from '../values/tool-value.ts';
 import { memberOf } from './bindings.ts';
 import { resultTexts } from './result-texts.ts';
 import { textFragments } from './prompt-text.ts';
@@ -45,7 +46,13 @@ export function descriptionOf(
   definition: Node,
   entry: ToolEntry,
 ): TextFragment[] {
-  const object = objectBehind(entry.value.kind === 'workflow' ? chainRoot(definition) : definition);
+  const object = objectBehind(
+    entry.value.kind === 'workflow'
+      ? chainRoot(definition)
+      : entry.origin === 'tools'
+        ? toolCallBehind(definition)
+        : definition,
+  );
   const description = object ? memberOf(object, 'description') : undefined;
   const context = CONTEXT[entry.origin];
   if (!context) return [];

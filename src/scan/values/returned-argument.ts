@@ -6,7 +6,7 @@
  * one that may return something else proves nothing.
  */
 import type { ArrowFunction, FunctionDeclaration, FunctionExpression } from 'ts-morph';
-import { Node, SyntaxKind } from '../../ts-morph.ts';
+import { Node, SyntaxKind, VariableDeclarationKind } from '../../ts-morph.ts';
 import { resolveValue, unwrap } from '../ast.ts';
 import { isFunction, returnedExpressions } from './map-walk.ts';
 
@@ -18,6 +18,22 @@ function functionOf(
   return isFunction(fn)
     ? (fn as FunctionDeclaration | ArrowFunction | FunctionExpression)
     : undefined;
+}
+
+/** `const t = tool as any; ... return t`: a constant of the function that holds a parameter is it. */
+function paramAlias(e: Node, fn: Node): Node {
+  if (!Node.isIdentifier(e)) return e;
+  const decl = e.getSymbol()?.getDeclarations()[0];
+  if (!decl || !Node.isVariableDeclaration(decl) || decl.getFirstAncestor((a) => a === fn) !== fn)
+    return e;
+  const list = decl.getParent();
+  const init = decl.getInitializer();
+  const isConst =
+    Node.isVariableDeclarationList(list) &&
+    list.getDeclarationKind() === VariableDeclarationKind.Const;
+  if (!isConst || !init) return e;
+  const inner = unwrap(init);
+  return Node.isIdentifier(inner) ? inner : e;
 }
 
 /** `Object.assign(x, ...)` returns x. */
@@ -42,7 +58,7 @@ export function returnedArgument(call: Node): Node | undefined {
   if (returns.length === 0) return undefined;
   let index: number | undefined;
   for (const r of returns) {
-    const e = target(r);
+    const e = paramAlias(target(r), fn);
     if (!Node.isIdentifier(e)) return undefined;
     const i = params.findIndex(
       (p) => Node.isParameterDeclaration(p) && p.getNameNode().getText() === e.getText(),

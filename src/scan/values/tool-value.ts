@@ -10,6 +10,7 @@ import {
 import type { ToolValue } from '../model.ts';
 import type { TypeOracle } from './type-oracle.ts';
 import { isFunction, returnedExpressions } from './map-walk.ts';
+import { returnedArgument } from './returned-argument.ts';
 import { objectBehind, staticString } from './static-value.ts';
 
 export interface ValueContext {
@@ -93,7 +94,35 @@ function workflowId(node: Node): string | undefined {
   return undefined;
 }
 
-export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
+/**
+ * The `createTool(...)` call a value is made by, through the app's functions: one that returns
+ * the tool it is given (`withToolLogging(tool)`) and a factory whose one return is `createTool(...)`
+ * (`createSearchTool(service)`). Else the value itself.
+ */
+export function toolCallBehind(node: Node): Node {
+  let current = unwrap(resolveValue(node));
+  for (let hop = 0; hop < 4 && Node.isCallExpression(current); hop++) {
+    if (isMastraExport(current.getExpression(), ['createTool'])) return current;
+    const passed = returnedArgument(current);
+    if (passed) {
+      current = unwrap(passed);
+      continue;
+    }
+    const fn = resolveValue(current.getExpression());
+    const returns = isFunction(fn) ? returnedExpressions(fn) : [];
+    const made = returns.length === 1 ? unwrap(resolveValue(returns[0]!)) : undefined;
+    if (
+      !made ||
+      !Node.isCallExpression(made) ||
+      !isMastraExport(made.getExpression(), ['createTool'])
+    )
+      return current;
+    return made;
+  }
+  return current;
+}
+
+export function classifyValue(expr: Node, ctx: ValueContext, depth = 0): ToolValue {
   const exported =
     Node.isIdentifier(expr) || Node.isPropertyAccessExpression(expr)
       ? mastraExport(expr)
@@ -137,6 +166,9 @@ export function classifyValue(expr: Node, ctx: ValueContext): ToolValue {
     }
     const made = madeByFactory(value);
     if (made) return made;
+    // `withToolLogging(createSearchTool(...))`: a function that returns the tool it is given.
+    const passed = depth < 4 ? returnedArgument(value) : undefined;
+    if (passed) return classifyValue(passed, ctx, depth + 1);
     if (isWorkflowChain(value)) {
       const id = workflowId(value);
       return id === undefined ? { kind: 'workflow' } : { kind: 'workflow', id };
