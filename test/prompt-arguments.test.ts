@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildPlan } from '../src/plan/plan.ts';
 import { scanSource } from '../src/scan/scan.ts';
-import { toolWords } from '../src/plan/rules/prompt-words.ts';
+import { dataWordsOf, toolWords } from '../src/plan/rules/prompt-words.ts';
 
 const app = (prompt: string) => `import { Agent } from '@mastra/core/agent';
 import { createTool } from '@mastra/core/tools';
@@ -54,4 +54,13 @@ test('a pattern for a family of names, or a toolset, is no tool name', () => {
   assert.deepEqual(names('The `browser-find-*` tools find and act in one call.'), []);
   assert.deepEqual(names('You have the `agent-browser` toolset for web pages.'), []);
   assert.deepEqual(names('Use the `browser-find` tool.'), ['browser-find']);
+});
+
+test("quoted values written for a field of the app's schemas are data; the same name called a tool is not", () => {
+  // eval: vibesurfers/websurfing, `Set operatorType: "google_search", ...` for sheetConfigTool.
+  const data = dataWordsOf(['operatorType']);
+  const names = (text: string) => toolWords(text, data, () => true).map((w) => w.name);
+  assert.deepEqual(names('- Set operatorType: "google_search", "url_context"'), []);
+  assert.deepEqual(names('- Set engine: "google_search"'), ['google_search']);
+  assert.deepEqual(names('- Call `google_search` first.'), ['google_search']);
 });

@@ -213,6 +213,18 @@ export function dataContext(line: string, at: number, length: number): boolean {
   return Boolean((prev && DATA_CONTEXT.test(prev)) || (next && DATA_CONTEXT.test(next)));
 }
 
+/**
+ * `Set operatorType: "google_search", "url_context"`: quoted values written for a field of the
+ * app's schemas (a parameter of one of its tools), not names to call.
+ */
+function fieldValueAt(line: string, at: number, data: DataWords): boolean {
+  const field =
+    /\b([A-Za-z_]\w*)\s*[:=]\s*(?:\\?["'`][^"'`\n]*\\?["'`]\s*(?:,|\bor\b|\|)\s*)*\\?["'`]$/.exec(
+      line.slice(0, at),
+    )?.[1];
+  return field !== undefined && data.has(field);
+}
+
 /** Last words of snake_case names that hold data rather than do something. */
 const DATA_SUFFIX =
   /_(id|ids|at|on|by|rate|rates|count|name|names|type|status|date|time|url|uri|key|number|amount|total|code|score|level|phase|state|flag|mode|value|text|price|size|length|index|token|tokens|email|phone|address|path|dir|file)$/i;
@@ -378,7 +390,11 @@ export function toolWords(
         if (isTied && !/:\d+$/.test(name)) {
           // Another spelling of an app name is still data where the words say so ("the returned
           // git_snapshot object", `status: 'done'`), unless they call it a tool.
-          if (strong || !dataContext(line, m.index, name.length)) out.push(word);
+          if (
+            strong ||
+            !(dataContext(line, m.index, name.length) || fieldValueAt(line, m.index, data))
+          )
+            out.push(word);
           continue;
         }
         // Dots and colons are prose punctuation unless the name is quoted (`family.language`);
@@ -387,6 +403,7 @@ export function toolWords(
         // A schema field or enum value, unless the prompt calls it a tool (`the \`evidence-link\` tool`).
         if (!strong && data.has(name)) continue;
         if (!strong && dataContext(line, m.index, name.length)) continue;
+        if (!strong && fieldValueAt(line, m.index, data)) continue;
         if (!quoted) {
           // `Call lookup-customer-by-account(accountNumber=…)`: called with its arguments, it is a
           // function's name, though `-by-` joins words of prose too.
@@ -396,8 +413,7 @@ export function toolWords(
           if (!strong && DATA_SUFFIX.test(name)) continue;
           if (!strong && name.includes('_') && data.hasPart?.(name)) continue;
           const plain = strong && plainTool(name);
-          if (!(shapedLikeCode(name) || (/[-]|[a-z][A-Z]/.test(name) && strong) || plain))
-            continue;
+          if (!(shapedLikeCode(name) || (/[-]|[a-z][A-Z]/.test(name) && strong) || plain)) continue;
           if (brandOrTitle(line, m.index, name)) continue;
         }
         out.push(word);
