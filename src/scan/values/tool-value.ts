@@ -1,5 +1,5 @@
 /** Classifies the value registered under a tool key: createTool, built-in, AI SDK, provider tool... */
-import { Node } from '../../ts-morph.ts';
+import { Node, type CallExpression } from '../../ts-morph.ts';
 import { importedFrom, isMastraExport, mastraExport, resolveValue, unwrap } from '../ast.ts';
 import {
   BUNDLED_BUILTIN_IDS,
@@ -38,6 +38,16 @@ function idValue(arg: Node): string | undefined {
     : undefined;
 }
 
+/** The `createTool(...)` call that is the one return of the app's function a call runs. */
+function factoryTool(call: CallExpression): CallExpression | undefined {
+  const fn = resolveValue(call.getExpression());
+  const returns = isFunction(fn) ? returnedExpressions(fn) : [];
+  const made = returns.length === 1 ? unwrap(resolveValue(returns[0]!)) : undefined;
+  return made && Node.isCallExpression(made) && isMastraExport(made.getExpression(), ['createTool'])
+    ? made
+    : undefined;
+}
+
 /**
  * `createToolFromAgent(evergreenAgent.id, description)`: a function of the app whose one return is
  * `createTool({ id: agentId, ... })` with `agentId` one of its parameters makes a tool whose id is
@@ -46,15 +56,8 @@ function idValue(arg: Node): string | undefined {
 function madeByFactory(call: Node): ToolValue | undefined {
   if (!Node.isCallExpression(call)) return undefined;
   const fn = resolveValue(call.getExpression());
-  if (!isFunction(fn)) return undefined;
-  const returns = returnedExpressions(fn);
-  const made = returns.length === 1 ? unwrap(resolveValue(returns[0]!)) : undefined;
-  if (
-    !made ||
-    !Node.isCallExpression(made) ||
-    !isMastraExport(made.getExpression(), ['createTool'])
-  )
-    return undefined;
+  const made = factoryTool(call);
+  if (!made) return undefined;
   const config = objectBehind(made);
   const prop =
     config && Node.isObjectLiteralExpression(config) ? config.getProperty('id') : undefined;
@@ -108,16 +111,7 @@ export function toolCallBehind(node: Node): Node {
       current = unwrap(passed);
       continue;
     }
-    const fn = resolveValue(current.getExpression());
-    const returns = isFunction(fn) ? returnedExpressions(fn) : [];
-    const made = returns.length === 1 ? unwrap(resolveValue(returns[0]!)) : undefined;
-    if (
-      !made ||
-      !Node.isCallExpression(made) ||
-      !isMastraExport(made.getExpression(), ['createTool'])
-    )
-      return current;
-    return made;
+    return factoryTool(current) ?? current;
   }
   return current;
 }
