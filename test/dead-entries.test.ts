@@ -54,6 +54,18 @@ test('with one offered name beside it, or a source the scan cannot list, nothing
   );
 });
 
+test("a table keyed by the tools' ids (the model calls their keys): the ids show it holds tool names, so a key that is no name at all is dead", async () => {
+  // eval: Blakeinstein/HuntOS, TOOL_LABELS keyed 'browser-open' beside 'browser-wait-for-selector'.
+  assert.deepEqual(
+    await deadEntries(
+      `'find-lead': 'Ricerca', 'create-lead': 'Creazione', 'get-pipeline': 'Pipeline'`,
+    ),
+    ['get-pipeline'],
+  );
+  // One id beside it proves too little.
+  assert.deepEqual(await deadEntries(`'find-lead': 'Ricerca', 'get-pipeline': 'Pipeline'`), []);
+});
+
 test("a key the app defines as another SDK's function tool is that model's name: not dead", async () => {
   const openAiTool = `, create_artifact: 'Creating' };
 export const artifactTools = [{ type: 'function', function: { name: 'create_artifact', parameters: {} } }];

@@ -1,9 +1,9 @@
 /**
  * A plain word the prompt calls a tool ("use the artifacts tool") is prose elsewhere, so it is never
- * rewritten; but it needs a human where it can only mean one tool:
- * - it is the tool's id or key and the agent's prompt never writes the name it is offered under;
- * - the agent is offered nothing at all, and the word is the name of another agent's tool.
- * eval: musoukun/policyScope (0.11.1), three agents told to use "the artifacts tool".
+ * rewritten. For an agent that has the tool, it is a note: the model reads the tool it is offered
+ * beside it. For an agent offered nothing at all, it can only mean another agent's tool, which this
+ * agent lacks: a warning.
+ * eval: musoukun/policyScope (0.11.1), two tool-less agents told to use "the artifacts tool".
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -27,12 +27,8 @@ const findings = (html: string, research: string, researchTools?: string) =>
     .findings.filter((f) => /mention/.test(f.kind))
     .map((f) => `${f.kind} ${f.locations[0]!.line}`);
 
-test("its own tool's id, where the prompt never writes the offered name: a warning, not an edit", () => {
+test("its own tool's id as a plain word: a note, never an edit or a warning", () => {
   assert.deepEqual(findings('Use the artifacts tool to show it.', 'Research.'), [
-    'prompt-mention 5',
-  ]);
-  // The prompt also writes artifactsTool: the word is prose beside it, a note at most.
-  assert.deepEqual(findings('Use the artifacts tool (artifactsTool) to show it.', 'Research.'), [
     'ambiguous-mention 5',
   ]);
 });

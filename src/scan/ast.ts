@@ -287,6 +287,33 @@ export function definitionOf(node: Node): Node | undefined {
   return undefined;
 }
 
+/**
+ * `function make({ tools }: Spec)` while one call of it is read, where that call's argument is an
+ * object literal with no spread that leaves `tools` out and the pattern gives it no default: it
+ * surely holds `undefined` (the agent is given no tools), not a value known only at run time.
+ */
+export function boundAbsent(id: Node): boolean {
+  // `{ tools }`: the variable, not the property the shorthand writes.
+  const parent = id.getParent();
+  const symbol =
+    parent && Node.isShorthandPropertyAssignment(parent) ? parent.getValueSymbol() : id.getSymbol();
+  const decl = symbol?.getDeclarations()[0];
+  if (!decl || !Node.isBindingElement(decl) || decl.getDotDotDotToken() || decl.getInitializer())
+    return false;
+  const pattern = decl.getParent();
+  const param = pattern.getParent();
+  if (!Node.isObjectBindingPattern(pattern) || !Node.isParameterDeclaration(param)) return false;
+  const arg = boundArgument(param);
+  const nameNode = decl.getPropertyNameNode() ?? decl.getNameNode();
+  if (!arg || !Node.isIdentifier(nameNode)) return false;
+  const object = resolveValue(arg);
+  return (
+    Node.isObjectLiteralExpression(object) &&
+    !object.getProperties().some((p) => Node.isSpreadAssignment(p)) &&
+    !object.getProperty(nameNode.getText())
+  );
+}
+
 /** `function make({ tools }: Spec)` while one call of it is read: that call's `tools`. */
 function boundPropertyOf(binding: BindingElement): Node | undefined {
   const pattern = binding.getParent();

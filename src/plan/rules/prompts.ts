@@ -38,7 +38,6 @@ import { decidedMode, runDescription } from '../../offers/modes.ts';
 import { ownListTerms } from './own-lists.ts';
 import { inInvalidList } from './invalid-lists.ts';
 import { loadsSkills } from '../../scan/mentions/skill-names.ts';
-import { findName } from '../../scan/mentions/mentions.ts';
 import { dataContext } from './prompt-words.ts';
 import { suggesting } from './suggest.ts';
 
@@ -386,28 +385,11 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         if (!named(m)) return 'a plain word that could be prose';
         return undefined;
       };
-      // Whether the agent's own prompt gives the model the name it is offered anywhere.
-      const prompted = agent.instructions.some((f) => findName(f.text, wanted).length > 0);
       for (const m of stale.filter(unsafe)) {
         const { line, column, list } = surroundings(scan, m);
         leftInList.add(list);
         // "to fetch the weather" is English; "use the fetch tool" names a tool and is worth a note.
-        const worded = toolWording(line, column, m.name.length);
-        if (!confident(m) && !worded) continue;
-        // "Use the artifacts tool", its id, where the prompt never writes "artifactsTool": the model
-        // hears of the tool only by that word, so it calls it so. A plain word is not rewritten
-        // (it may be prose elsewhere), but the drift needs a human.
-        if (worded && !named(m) && !prompted && (m.name === entry.key || m.name === entryId)) {
-          plan.findings.push({
-            kind: 'prompt-mention',
-            rule: 'prompts',
-            message: `${textName(m)} "${m.name}" as a tool, but the model is offered "${wanted}", which the prompt never writes; not rewritten, because "${m.name}" is a plain word that may be prose elsewhere: change it to "${wanted}"`,
-            locations: [m.location],
-            agents: [label],
-            ...suggesting([m.location], [wanted]),
-          });
-          continue;
-        }
+        if (!confident(m) && !toolWording(line, column, m.name.length)) continue;
         plan.findings.push({
           kind: 'ambiguous-mention',
           rule: 'prompts',

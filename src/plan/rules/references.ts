@@ -256,7 +256,11 @@ function appToolNames(scan: ScanResult): AppToolNames | undefined {
  * the name may be an MCP tool behind a server prefix, or when the app defines a function tool of
  * that name for another SDK's model (the table serves both).
  */
-function deadEntry(c: ScanResult['comparisons'][number], app: AppToolNames): Finding | undefined {
+function deadEntry(
+  c: ScanResult['comparisons'][number],
+  app: AppToolNames,
+  stale: ReadonlySet<string>,
+): Finding | undefined {
   // A name the app's agents are offered, spell otherwise, or may get behind a server's prefix.
   const known = (name: string) =>
     app.offered.has(name) ||
@@ -265,16 +269,28 @@ function deadEntry(c: ScanResult['comparisons'][number], app: AppToolNames): Fin
   if (c.foreign || known(c.value)) return undefined;
   const alternatives = [...new Set(c.alternatives)];
   const offeredAlternatives = alternatives.filter((a) => app.offered.has(a));
-  if (offeredAlternatives.length < 2) return undefined;
+  // Its other strings that are another name of a tool (its id: a table keyed by ids where the
+  // model calls the keys) or stand for one by their words: they too show it holds tool names.
+  const otherNames = alternatives.filter(
+    (a) => !app.offered.has(a) && (app.spelled.has(a) || stale.has(a)),
+  );
+  if (offeredAlternatives.length + otherNames.length < 2) return undefined;
   // A list mostly of names nothing here offers was written for other tools too (a hook adapted
   // from Claude Code's Write/Edit/MultiEdit): one renamed entry is the exception in a list of ours.
   const dead = alternatives.filter((a) => !known(a)).length + 1;
   if (dead >= alternatives.length + 1 - dead) return undefined;
-  const shown = offeredAlternatives.slice(0, 3).map((a) => `"${a}"`);
+  const held = [...offeredAlternatives, ...otherNames];
+  const shown = held.slice(0, 3).map((a) => `"${a}"`);
+  const what =
+    otherNames.length === 0
+      ? "tool names the app's agents are offered"
+      : offeredAlternatives.length === 0
+        ? "other names of the app's tools"
+        : "tool names the app's agents are offered or other names of its tools";
   return {
     kind: 'reference',
     rule: 'references',
-    message: `code compares a tool name with "${c.value}", which no agent of the app is offered under any name, while the same ${c.objectKey ? 'table' : 'test'} holds tool names the app's agents are offered (${shown.join(', ')}${offeredAlternatives.length > 3 ? ` and ${offeredAlternatives.length - 3} more` : ''}), so this entry never matches; left for you to change`,
+    message: `code compares a tool name with "${c.value}", which no agent of the app is offered under any name, while the same ${c.objectKey ? 'table' : 'test'} holds ${what} (${shown.join(', ')}${held.length > 3 ? ` and ${held.length - 3} more` : ''}), so this entry never matches; left for you to change`,
     locations: [c.location],
     agents: [],
   };
@@ -287,9 +303,11 @@ function deadEntry(c: ScanResult['comparisons'][number], app: AppToolNames): Fin
 function staleComparisons(scan: ScanResult, finalNames: ReadonlyMap<string, string>): Finding[] {
   const out: Finding[] = [];
   const app = appToolNames(scan);
+  // Strings the scan ties to a tool by their words or a cast.
+  const stale = new Set(scan.comparisons.filter((c) => c.staleOf).map((c) => c.value));
   for (const c of scan.comparisons) {
     if (!c.staleOf) {
-      const dead = app && deadEntry(c, app);
+      const dead = app && deadEntry(c, app, stale);
       if (dead) out.push(dead);
       continue;
     }

@@ -9,6 +9,7 @@ import { Node, SyntaxKind } from '../../ts-morph.ts';
 import type { ToolOrigin } from '../../names/normalise.ts';
 import {
   assignedAgain,
+  boundAbsent,
   declaredSymbol,
   locate,
   propertyValue,
@@ -200,6 +201,8 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
     const param = declaredParameter(expr);
     const only = param ? singleCallArgument(param) : undefined;
     if (only) return throughArgument(ctx, only, set, walk);
+    // `createAgent({ id, model })` of `createAgent({ tools, ...rest })`: the call gives none.
+    if (boundAbsent(expr)) return;
     // `cachedTools = await mcp.listTools()`: a cache holds what is assigned to it.
     const stored = memoizedValues(expr);
     if (stored) {
