@@ -41,9 +41,8 @@ test('a value one of its tools takes is an argument, unless the words call it a 
   assert.deepEqual(edits('Then use `click` on the button.'), ['click -> browser_click']);
 });
 
-test('a word the prompt calls an attribute, or a JSON value, is data', () => {
+test('a word the prompt calls an attribute is data', () => {
   assert.deepEqual(edits('Check the `type` attribute of the field.'), []);
-  assert.deepEqual(edits('Report {"field_type": "type"} for text inputs.'), []);
   assert.deepEqual(edits('Then call `type` to enter the text.'), ['type -> browser_type']);
 });
 

@@ -150,14 +150,6 @@ function definedInOwnList(scan: ScanResult, agent: AgentInfo, m: Mention): boole
   return ownListTerms(f.text, keys).some((t) => t.offset === at && t.term === m.name);
 }
 
-/** `"field_type": "select"`: the value of a JSON key that is no tool's (not `"tool": "x"`). */
-function jsonDataValue(line: string, name: string): boolean {
-  const plain = line.replace(/\\"/g, '"');
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const key = new RegExp(`"([^"\\n]*)"\\s*:\\s*"${escaped}"`).exec(plain)?.[1];
-  return key !== undefined && !/tool|function/i.test(key);
-}
-
 /** `"source": "arxiv"`: a key or value in a JSON example, not a tool the prompt tells the model to call. */
 function inJsonExample(source: string, name: string): boolean {
   const line = source.replace(/\\"/g, '"');
@@ -358,17 +350,13 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         continue;
       }
       // A plain word is data, not a name, unless the words call it a tool: `action: "click"` where
-      // one of its tools takes that value, "the \`type\` attribute", `"field_type": "select"`.
+      // one of its tools takes that value, "the \`type\` attribute".
       const data = (m: Mention) => {
         // Only a plain word: `query-data type='x'`, `reportAgent → Format ...` are names.
         if (/[-_.:]/.test(m.name) || /[a-z][A-Z]/.test(m.name)) return false;
         const { line, column } = surroundings(scan, m);
         if (toolWording(line, column, m.name.length)) return false;
-        return (
-          m.argumentOf !== undefined ||
-          dataContext(line, column, m.name.length) ||
-          jsonDataValue(line, m.name)
-        );
+        return m.argumentOf !== undefined || dataContext(line, column, m.name.length);
       };
       const stale = mentions.filter((m) => m.name !== wanted && !data(m));
       if (stale.length === 0) continue;

@@ -260,6 +260,7 @@ function deadEntry(
   c: ScanResult['comparisons'][number],
   app: AppToolNames,
   stale: ReadonlySet<string>,
+  translated: ReadonlySet<string>,
 ): Finding | undefined {
   // A name the app's agents are offered, spell otherwise, or may get behind a server's prefix.
   const known = (name: string) =>
@@ -270,10 +271,12 @@ function deadEntry(
   const alternatives = [...new Set(c.alternatives)];
   const offeredAlternatives = alternatives.filter((a) => app.offered.has(a));
   // Its other strings that are another name of a tool (its id: a table keyed by ids where the
-  // model calls the keys) or stand for one by their words: they too show it holds tool names.
-  const otherNames = alternatives.filter(
-    (a) => !app.offered.has(a) && (app.spelled.has(a) || stale.has(a)),
-  );
+  // model calls the keys) or stand for one by their words: they too show it holds tool names;
+  // not when one of them is what the app's own table translates a tool name into (the UI looks
+  // this table up by the translation, which may give names the scan cannot tie to a tool).
+  const otherNames = alternatives.some((a) => translated.has(a))
+    ? []
+    : alternatives.filter((a) => !app.offered.has(a) && (app.spelled.has(a) || stale.has(a)));
   if (offeredAlternatives.length + otherNames.length < 2) return undefined;
   // A list mostly of names nothing here offers was written for other tools too (a hook adapted
   // from Claude Code's Write/Edit/MultiEdit): one renamed entry is the exception in a list of ours.
@@ -305,9 +308,10 @@ function staleComparisons(scan: ScanResult, finalNames: ReadonlyMap<string, stri
   const app = appToolNames(scan);
   // Strings the scan ties to a tool by their words or a cast.
   const stale = new Set(scan.comparisons.filter((c) => c.staleOf).map((c) => c.value));
+  const translated = new Set((scan.nameTables ?? []).map((e) => e.to));
   for (const c of scan.comparisons) {
     if (!c.staleOf) {
-      const dead = app && deadEntry(c, app, stale);
+      const dead = app && deadEntry(c, app, stale, translated);
       if (dead) out.push(dead);
       continue;
     }
