@@ -64,6 +64,16 @@ test("a table keyed by the tools' ids (the model calls their keys): the ids show
   );
   // One id beside it proves too little.
   assert.deepEqual(await deadEntries(`'find-lead': 'Ricerca', 'get-pipeline': 'Pipeline'`), []);
+  // The app translates its tools' names into these ids (eval: kulharir7/karya): the table may be
+  // looked up by the translation, which gives names the scan cannot tie to a tool.
+  const translation = ` };
+export const TOOL_NAME_MAP: Record<string, string> = { cercaLead: 'find-lead', creaLead: 'create-lead'`;
+  assert.deepEqual(
+    await deadEntries(
+      `'find-lead': 'Ricerca', 'create-lead': 'Creazione', 'get-pipeline': 'Pipeline'${translation}`,
+    ),
+    [],
+  );
 });
 
 test("a key the app defines as another SDK's function tool is that model's name: not dead", async () => {
