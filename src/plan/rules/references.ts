@@ -282,14 +282,15 @@ function deadEntry(
   // from Claude Code's Write/Edit/MultiEdit): one renamed entry is the exception in a list of ours.
   const dead = alternatives.filter((a) => !known(a)).length + 1;
   if (dead >= alternatives.length + 1 - dead) return undefined;
-  const held = [...offeredAlternatives, ...otherNames];
+  // Two offered names say enough; only the others' names are shown otherwise.
+  const byOffered = offeredAlternatives.length >= 2;
+  const held = byOffered ? offeredAlternatives : [...offeredAlternatives, ...otherNames];
   const shown = held.slice(0, 3).map((a) => `"${a}"`);
-  const what =
-    otherNames.length === 0
-      ? "tool names the app's agents are offered"
-      : offeredAlternatives.length === 0
-        ? "other names of the app's tools"
-        : "tool names the app's agents are offered or other names of its tools";
+  const what = byOffered
+    ? "tool names the app's agents are offered"
+    : offeredAlternatives.length === 0
+      ? "other names of the app's tools"
+      : "tool names the app's agents are offered or other names of its tools";
   return {
     kind: 'reference',
     rule: 'references',
