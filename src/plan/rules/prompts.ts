@@ -400,6 +400,8 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         !renamed.has(loc) &&
         entry.origin === 'tools' &&
         entry.keyKind !== 'file-name' &&
+        // An export name or a key a type names has no literal to edit (tool-map.ts).
+        !entry.fromType &&
         !offeredNames.has(id) &&
         !routing &&
         agent.runs.mode !== 'network' &&

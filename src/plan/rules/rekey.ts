@@ -142,7 +142,8 @@ export function planRekeyById(
         !v.id ||
         v.id === entry.key ||
         !isLegalToolName(v.id) ||
-        entry.keyKind === 'file-name'
+        entry.keyKind === 'file-name' ||
+        entry.fromType
       )
         return undefined;
       return {
