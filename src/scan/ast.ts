@@ -298,24 +298,24 @@ export function boundAbsent(id: Node): boolean {
   const symbol =
     parent && Node.isShorthandPropertyAssignment(parent) ? parent.getValueSymbol() : id.getSymbol();
   const decl = symbol?.getDeclarations()[0];
-  if (!decl || !Node.isBindingElement(decl) || decl.getDotDotDotToken() || decl.getInitializer())
-    return false;
-  const pattern = decl.getParent();
-  const param = pattern.getParent();
-  if (!Node.isObjectBindingPattern(pattern) || !Node.isParameterDeclaration(param)) return false;
-  const arg = boundArgument(param);
-  const nameNode = decl.getPropertyNameNode() ?? decl.getNameNode();
-  if (!arg || !Node.isIdentifier(nameNode)) return false;
-  const object = resolveValue(arg);
-  return (
-    Node.isObjectLiteralExpression(object) &&
-    !object.getProperties().some((p) => Node.isSpreadAssignment(p)) &&
-    !object.getProperty(nameNode.getText())
-  );
+  if (!decl || !Node.isBindingElement(decl) || decl.getInitializer()) return false;
+  const bound = boundObjectOf(decl);
+  return bound !== undefined && leavesOut(bound.object, bound.name);
 }
 
 /** `function make({ tools }: Spec)` while one call of it is read: that call's `tools`. */
 function boundPropertyOf(binding: BindingElement): Node | undefined {
+  const bound = boundObjectOf(binding);
+  if (!bound) return undefined;
+  const written = propertyValue(bound.object, bound.name);
+  if (written) return written;
+  // Its default, when the argument is a literal that surely leaves it out.
+  const fallback = binding.getInitializer();
+  return fallback && leavesOut(bound.object, bound.name) ? unwrap(fallback) : undefined;
+}
+
+/** The argument a destructured parameter's element is read from, in the read under way. */
+function boundObjectOf(binding: BindingElement): { object: Node; name: string } | undefined {
   const pattern = binding.getParent();
   const param = pattern.getParent();
   if (!Node.isObjectBindingPattern(pattern) || !Node.isParameterDeclaration(param))
@@ -324,16 +324,16 @@ function boundPropertyOf(binding: BindingElement): Node | undefined {
   if (!arg || binding.getDotDotDotToken()) return undefined;
   const nameNode = binding.getPropertyNameNode() ?? binding.getNameNode();
   if (!Node.isIdentifier(nameNode)) return undefined;
-  const object = resolveValue(arg);
-  const written = propertyValue(object, nameNode.getText());
-  if (written) return written;
-  // Its default, when the argument is a literal that surely leaves it out.
-  const closed =
+  return { object: resolveValue(arg), name: nameNode.getText() };
+}
+
+/** An object literal with no spread that does not write `name`: it surely leaves it out. */
+function leavesOut(object: Node, name: string): boolean {
+  return (
     Node.isObjectLiteralExpression(object) &&
     !object.getProperties().some((p) => Node.isSpreadAssignment(p)) &&
-    !object.getProperty(nameNode.getText());
-  const fallback = binding.getInitializer();
-  return closed && fallback ? unwrap(fallback) : undefined;
+    !object.getProperty(name)
+  );
 }
 
 /**
