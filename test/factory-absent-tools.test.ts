@@ -8,6 +8,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildPlan } from '../src/plan/plan.ts';
 import { scanSource } from '../src/scan/scan.ts';
+import { useFakeProvider } from './harness/provider-hooks.ts';
+
+const provider = useFakeProvider();
 
 const app = (call: string) => `import { Agent } from '@mastra/core/agent';
 import type { ToolsInput } from '@mastra/core/agent';
@@ -26,4 +29,19 @@ const unresolved = (call: string) =>
 test('a call that leaves tools out gives the agent none; a spread may give some', () => {
   assert.equal(unresolved("createAgent({ id: 'router', instructions: 'Route.' })"), 0);
   assert.equal(unresolved("createAgent({ id: 'router', instructions: 'Route.', ...extra })"), 1);
+});
+
+test('real @mastra/core 1.71.0: an agent given `tools: undefined` is offered no tools', async () => {
+  const { Agent } = await import('@mastra/core/agent');
+  const agent = new Agent({
+    id: 'router',
+    name: 'router',
+    instructions: 'Route.',
+    model: { id: 'openai/gpt-4o-mini', url: provider().urlFor('no-tools'), apiKey: 'sk-fake' },
+    tools: undefined,
+  });
+  await agent.generate('hi').catch(() => undefined);
+  const [request] = provider().requests('no-tools');
+  assert.ok(request, 'the request reached the fake provider');
+  assert.equal((request.tools as unknown[] | undefined)?.length ?? 0, 0);
 });
