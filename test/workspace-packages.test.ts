@@ -108,3 +108,22 @@ export const mastra = new Mastra({ agents: { routingAgent } });
     p.cleanup();
   }
 });
+
+test('an entry probed as a folder where it is a file answers nothing and stops nothing (eval: smedrec/smart-medical-records)', () => {
+  // `types: "index.d.ts"` (a file) is also tried as `index.d.ts/index.ts`: statSync with
+  // `throwIfNoEntry: false` still throws ENOTDIR there, which ended the whole scan.
+  const p = packagesOf({
+    'vendor/fhirclient/package.json': JSON.stringify({
+      name: 'fhirclient',
+      main: 'lib/entry/node.js',
+      types: 'index.d.ts',
+    }),
+    'vendor/fhirclient/index.d.ts': 'export declare const x: number;',
+  });
+  try {
+    assert.doesNotThrow(() => p.resolve('fhirclient'));
+    assert.notEqual(p.resolve('fhirclient'), 'vendor/fhirclient/index.d.ts/index.ts');
+  } finally {
+    p.cleanup();
+  }
+});

@@ -5,7 +5,7 @@
  * see @mastra/core, the AI SDK or any other package, so questions whose answer rests on their
  * declarations are answered without building the typed program (type-oracle.ts).
  */
-import { statSync } from 'node:fs';
+import { statIfAny } from '../../stat.ts';
 import path from 'node:path';
 import { noteRead } from '../../cache/reads.ts';
 
@@ -18,7 +18,7 @@ export function nothingInstalled(dirs: Iterable<string>): boolean {
       const folder = path.join(dir, 'node_modules');
       // Noted: an install afterwards changes the answer (the cache checks it again).
       noteRead(folder);
-      if (statSync(folder, { throwIfNoEntry: false })) return false;
+      if (statIfAny(folder)) return false;
       if (path.dirname(dir) === dir) break;
     }
   return true;

@@ -13,7 +13,8 @@
  * The files left out are only not parsed: the name-use search still reads every file, so a string
  * there that a rename would contradict still holds the rename back.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { statIfAny } from '../../stat.ts';
 import path from 'node:path';
 import { noteRead } from '../../cache/reads.ts';
 import { isInside } from './discover.ts';
@@ -104,7 +105,7 @@ export function mastraScope(
       noteRead(folder);
       modulesCache.set(
         dir,
-        (has = statSync(folder, { throwIfNoEntry: false })?.isDirectory() ?? false),
+        (has = statIfAny(folder)?.isDirectory() ?? false),
       );
     }
     return has;

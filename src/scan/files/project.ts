@@ -6,7 +6,8 @@
  * that need installed declarations go to a typed project built only when one is asked
  * (`type-oracle.ts`).
  */
-import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
+import { lstatIfAny } from '../../stat.ts';
 import path from 'node:path';
 import { Project, ts } from '../../ts-morph.ts';
 import { noteRead } from '../../cache/reads.ts';
@@ -72,7 +73,7 @@ class InstalledImports {
     let answer = this.#entries.get(key);
     if (answer !== undefined) return answer;
     const at = path.join(dir, 'node_modules', pkg);
-    const stat = lstatSync(at, { throwIfNoEntry: false });
+    const stat = lstatIfAny(at);
     if (!stat) {
       const parent = path.dirname(dir);
       answer = parent === dir ? 'absent' : this.#entryFrom(parent, pkg);

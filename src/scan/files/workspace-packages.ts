@@ -8,7 +8,7 @@
  * `types`, `module` or `main`, and to the TypeScript source beside a built file that is not there
  * (`dist/index.js` -> `src/index.ts`).
  */
-import { statSync } from 'node:fs';
+import { statIfAny } from '../../stat.ts';
 import path from 'node:path';
 
 type Manifest = Record<string, unknown>;
@@ -27,7 +27,7 @@ const CONDITIONS = [
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
 function isFile(file: string): boolean {
-  return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  return statIfAny(file)?.isFile() ?? false;
 }
 
 /** A target of `exports`: a path, a list of them, or conditions, the first that gives a path. */
