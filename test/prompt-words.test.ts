@@ -33,6 +33,28 @@ describe('each filter against a true case of the same shape', () => {
       ['log-audit-event', 'lookup_customer'],
     ],
     [
+      'the arguments of the one tool a line says to call, not a list of tools (eval: ErKeLost/NEXA)',
+      [
+        '- 调用 figmaImageFetcher 工具：',
+        '  - fileKey: 使用用户提供的 fileKey',
+        '  - imageRefIds: 去重后的所有 imageRefIds',
+        '',
+        '可用工具：',
+        '- image_ref_lookup: 查找图片',
+      ].join('\n'),
+      ['fileKey', 'imageRefIds'],
+      ['figmaImageFetcher', 'image_ref_lookup'],
+    ],
+    [
+      'a topic in a list of plain words before "tool", not a name (eval: HamaFx/Kestrel)',
+      [
+        'Use the migrated structure, session-levels, correlation, news, or fundamental-context tool only when asked.',
+        'Use the search_docs, fetch_page, or web-search tool to look.',
+      ].join('\n'),
+      ['session-levels', 'fundamental-context'],
+      ['search_docs', 'fetch_page', 'web-search'],
+    ],
+    [
       "a section tag of the prompt's markup, not the name inside it (eval: lawalalx/tech4human-wa-banking)",
       '<knowledge_base>\n  Use knowledge_base_search to look things up.\n</knowledge_base>\nThen use the tools in <search_docs> only.',
       ['knowledge_base', 'search_docs'],

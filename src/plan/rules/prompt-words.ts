@@ -51,7 +51,15 @@ const INTRO_OF_DATA =
   /\b(param(eter)?s?|arg(ument)?s?|fields?|inputs?|outputs?|options?|propert(y|ies)|columns?|returns?|returned|settings?)\b|パラメータ|引数|参数|字段/i;
 /** "use log-audit-event tool with:", "call it passing:": the items after it are the call's arguments. */
 const ARGUMENTS_INTRO = /\b(with|passing)\s*\**[:：]\**\s*$/i;
-const introducesData = (line: string) => INTRO_OF_DATA.test(line) || ARGUMENTS_INTRO.test(line);
+/**
+ * "调用 figmaImageFetcher 工具：", "Call the `search_docs` tool:": a line that names the one tool to
+ * call introduces what to pass it, not a list of tools (a name shaped like code right before the
+ * singular word for tool and the colon).
+ */
+const ONE_TOOL_INTRO =
+  /(?:^|[^\w.-])(?:[A-Za-z_]\w*[-_.]\w+|[a-z]\w*[a-z0-9][A-Z]\w*)\\?[`'"]?\s*(tool|工具|ツール|도구)\**\s*[:：]\**\s*$/i;
+const introducesData = (line: string) =>
+  INTRO_OF_DATA.test(line) || ARGUMENTS_INTRO.test(line) || ONE_TOOL_INTRO.test(line);
 /**
  * `- brave_web_search: web search`, `- **ask-user**: Ask questions`: a list item that starts with a
  * name (bold too) and says what it does.
@@ -180,6 +188,22 @@ function oneWordTool(line: string, at: number, name: string): boolean {
   return /^\\?[`'"]\s*(tool\b|ツール|工具|도구|툴)/i.test(line.slice(at + name.length));
 }
 
+/**
+ * "use the XAUUSD structure, session-levels, correlation, or fundamental-context tool": the last of
+ * a list after an article, some of whose items are plain words, names a kind of tool by its topic
+ * as "the news tool" does (a list of names only, `the search_docs, fetch_page or web_search tool`,
+ * still names tools).
+ */
+function topicList(before: string): boolean {
+  const m = /\b(?:the|a|an|any|each|every)\s+([A-Za-z][\w\s,-]*(?:,|\band|\bor))\s+$/i.exec(before);
+  if (!m || !m[1]!.includes(',')) return false;
+  const items = m[1]!
+    .replace(/(,|\band|\bor)$/i, '')
+    .split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/i)
+    .map((item) => item.trim().split(/\s+/).pop() ?? '');
+  return items.length >= 3 && items.some((w) => /^[a-z]{3,}$/.test(w));
+}
+
 /** "the file-read tool", "call file-read": the words around a name say it is a tool. */
 export function namedAsTool(line: string, at: number, length: number): boolean {
   const before = line.slice(0, at).replace(/\\?[`'"]$/, '');
@@ -187,7 +211,9 @@ export function namedAsTool(line: string, at: number, length: number): boolean {
   // "the appropriate iMessage tool", "a French home-buyer due-diligence tool": words between the
   // article and it make it say what kind of tool, not which one (unless it is quoted, as names are).
   const quoted = before.length < line.slice(0, at).length;
-  const kind = !quoted && /\b(the|a|an|any|each|every)\s+([A-Za-z][\w-]*\s+){1,3}$/i.test(before);
+  const kind =
+    !quoted &&
+    (/\b(the|a|an|any|each|every)\s+([A-Za-z][\w-]*\s+){1,3}$/i.test(before) || topicList(before));
   return (
     (/^\s+(tool|sub-agent)s?\b/i.test(after) && !kind) ||
     /\b(delegate to|hand off to)\s+(the\s+)?$/i.test(before) ||
