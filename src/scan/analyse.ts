@@ -22,6 +22,7 @@ import { predictRequest } from '../names/request.ts';
 import { behaviourOf } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
 import { MastraVersions } from './files/mastra-install.ts';
+import { withVersionedSkills } from './values/skill-versions.ts';
 import {
   findAgentConstructors,
   inheritWorkspace,
@@ -441,6 +442,8 @@ export function analyse(
     const prediction = predictRequest(agentSources(a), {}, behaviourOf(mastra)).prediction;
     return {
       ...a,
+      // Skills name their tools as this agent's version does (1.10.0 renamed them).
+      tools: withVersionedSkills(a.tools, mastra),
       mastra,
       prediction,
       unknownNames: a.defaultOptions ? unknownNames(a.defaultOptions, prediction) : [],

@@ -20,6 +20,7 @@ import {
   relativePath,
   resolveValue,
   shortCallee,
+  unwrap,
   type ScanContext,
 } from '../ast.ts';
 import type { RuntimeTools } from '../model.ts';
@@ -30,13 +31,13 @@ import { keyOf, readToolMap, type MapContext } from './tool-map.ts';
 
 /** `WORKSPACE_TOOLS_PREFIX` of @mastra/core 1.71.0 (`mastra_workspace`), with its separator. */
 export const WORKSPACE_PREFIX = 'mastra_workspace_';
-export const SKILL_TOOLS = ['skill', 'skill_search', 'skill_read'];
+export const SKILL_TOOLS: string[] = ['skill', 'skill_search', 'skill_read'];
 /**
  * The skill tools' names up to @mastra/core 1.9.x (read in the published 1.5.0 to 1.9.0 builds:
  * `skillTools["skill-activate"]`, and the read tools once a skill is active); 1.10.0 renamed them
  * to SKILL_TOOLS. Code written then still names them.
  */
-export const EARLIER_SKILL_TOOLS = [
+export const EARLIER_SKILL_TOOLS: string[] = [
   'skill-activate',
   'skill-search',
   'skill-read-reference',
@@ -285,6 +286,28 @@ function workspaceNames(
 }
 
 /**
+ * A property a spread adds only when a condition holds: `...(paths.length ? { skills: paths } : {})`,
+ * `...(enabled && { skills })`. The source it stands for may be there when the agent runs.
+ */
+function conditionalProperty(config: Node, name: string): Node | undefined {
+  if (!Node.isObjectLiteralExpression(config)) return undefined;
+  for (const member of config.getProperties()) {
+    if (!Node.isSpreadAssignment(member)) continue;
+    const spread = unwrap(member.getExpression());
+    const branches = Node.isConditionalExpression(spread)
+      ? [spread.getWhenTrue(), spread.getWhenFalse()]
+      : Node.isBinaryExpression(spread) && spread.getOperatorToken().getText() === '&&'
+        ? [spread.getRight()]
+        : [];
+    for (const branch of branches) {
+      const found = propertyValue(resolveValue(unwrap(branch)), name);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
  * The tools a `workspace` option (of an Agent, or of `new Mastra()` for its agents) adds: its own,
  * its skills', and its browser's when the agent has no browser of its own.
  */
@@ -329,7 +352,7 @@ export function workspaceTools(
           reason: `the workspace${inherited} adds ${WORKSPACE_PREFIX}* tools (which ones depends on its filesystem, sandbox and search), renamed by a tools config we cannot read`,
         }),
   ];
-  const skills = propertyValue(config, 'skills');
+  const skills = propertyValue(config, 'skills') ?? conditionalProperty(config, 'skills');
   if (skills) out.push(skillTools(ctx, skills));
   const browser = propertyValue(config, 'browser');
   if (browser) out.push(browserTools(ctx, browser));
