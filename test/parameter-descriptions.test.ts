@@ -114,3 +114,37 @@ test("a value the tool's own parameters take (an enum, here or in a constant) is
     );
   }
 });
+
+const team = (instructions: string) => `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+import { z } from 'zod';
+const requestSpecialistSchema = z.object({
+  specialistAgent: z.enum(['portal-scanner', 'portal-monitor']).describe('The specialist agent to request'),
+  taskType: z.string(),
+});
+export const requestSpecialist = createTool({
+  id: 'request-specialist',
+  description: 'Request a specialist agent to perform a task',
+  inputSchema: requestSpecialistSchema,
+  execute: async () => ({}),
+});
+export const portalManager = new Agent({
+  id: 'portal-manager',
+  name: 'Portal Manager',
+  instructions: ${JSON.stringify(instructions)},
+  model: 'openai/gpt-4o-mini',
+  tools: { requestSpecialist },
+});
+`;
+
+test('in the instructions too, a value the agent\'s own tool takes is an argument, even after "delegate to" (eval: VerticalLabs-ai/rfpagent)', () => {
+  const unknown = (instructions: string) =>
+    buildPlan(scanSource('/virtual/team.ts', team(instructions)))
+      .findings.filter((f) => f.kind === 'unknown-tool-mention')
+      .map((f) => /name "([^"]+)"/.exec(f.message)?.[1]);
+  assert.deepEqual(unknown('- Use requestSpecialist to delegate to "portal-scanner"'), []);
+  // A name the tool does not take is still a name the agent is told to call and is not offered.
+  assert.deepEqual(unknown('- Use requestSpecialist, then delegate to "portal-auditor"'), [
+    'portal-auditor',
+  ]);
+});

@@ -444,6 +444,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
       if (r.kind === 'tool-search')
         for (const n of r.names ?? []) if (!offeredAs.has(n)) offeredAs.set(n, toWireName(n));
     const ownToolNames = new Set(offeredAs.keys());
+    const ownValues = new Set(agent.descriptions.flatMap((f) => f.values ?? []));
     // Another spelling of a name of a tool THIS agent is offered counts on any line, in any shape
     // (`architect.risk_score` for the id `architect_risk_score` of its riskScoringTool).
     const ownSpelling = (name: string) => {
@@ -545,6 +546,10 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         // when a schema of the app takes it as a value (`targetAgent: z.enum([... 'codingAgent'])`):
         // a tool hands the task over by that name.
         if (known.has(w.name)) continue;
+        // "Use requestSpecialist to delegate to \"portal-scanner\"": a value a parameter of one of
+        // its own tools takes (`specialistAgent: z.enum([...])`) is an argument to pass that tool,
+        // however the words around it read, not a tool to call.
+        if (ownValues.has(w.name) && !ownToolNames.has(w.name)) continue;
         if (agentsByName.has(w.name) && (!w.strong || data.has(w.name))) continue;
         // What app name the word spells, one of this agent's tools' names first.
         const tied = app.tiedTo(w.name, ownToolNames);
