@@ -33,6 +33,12 @@ describe('each filter against a true case of the same shape', () => {
       ['log-audit-event', 'lookup_customer'],
     ],
     [
+      'a path next to a slash, not two names a slash pairs (eval: Array-Ventures/coworker)',
+      'For edits use fetch_page/web_search. Never open docs/lookup_customer or a/send_mail/open_page.',
+      ['lookup_customer', 'send_mail', 'open_page'],
+      ['fetch_page', 'web_search'],
+    ],
+    [
       'the arguments of the one tool a line says to call, not a list of tools (eval: ErKeLost/NEXA)',
       [
         '- 调用 figmaImageFetcher 工具：',

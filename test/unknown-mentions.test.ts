@@ -276,6 +276,13 @@ describe('a word is a tool mention only when something says so', () => {
       unknownWithIds('- Do NOT use for: pushes (use sendSignalTool), old ones: legacySearchTool.'),
       ['sendSignalTool'],
     );
+    // ...and every name of a pair it gives (eval: Array-Ventures/coworker).
+    assert.deepEqual(
+      unknownWithIds(
+        '- Do NOT use for: pushes (use sendSignalTool/legacySearchTool), old ones: oldPushTool.',
+      ),
+      ['sendSignalTool', 'legacySearchTool'],
+    );
   });
 });
 

@@ -17,8 +17,13 @@ const BULLET = /^\s*([-*+•]|\d+[.)])\s/;
  */
 export function inInvalidList(text: string, offset: number): boolean {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  // "Do NOT use for: file reading (use read_file)": the aside names what to use instead.
-  if (/\((?:use|call|try)\s+(?:the\s+)?\\?[`'"]?$/i.test(text.slice(lineStart, offset)))
+  // "Do NOT use for: file reading (use read_file)": the aside names what to use instead, also
+  // where it names two ("(use edit_file/write_file)", "(use a or b)").
+  if (
+    /\((?:use|call|try)\s+(?:the\s+)?(?:\\?[`'"]?[\w-]+\\?[`'"]?\s*(?:\/|,|\bor\b|\band\b)\s*)*\\?[`'"]?$/i.test(
+      text.slice(lineStart, offset),
+    )
+  )
     return false;
   // On its own line, a list the clause introduces ("Deprecated tools: a, b", "FAKE ids (NEVER
   // use): x"); "Never call save-lead twice" is about the tool, and "Avoid retries; use fetch_page"

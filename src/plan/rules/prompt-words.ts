@@ -12,7 +12,7 @@
  * - code samples inside ``` fences, file names, constants in capitals.
  * Every filter has a true case of the same shape in test/prompt-words.test.ts.
  */
-import { underscoreRuns } from '../../scan/mentions/word-shape.ts';
+import { slashPair, underscoreRuns } from '../../scan/mentions/word-shape.ts';
 
 /** Words that may be schema fields or enum values of the repository (`DataWords` in the scan). */
 export interface DataWords {
@@ -84,7 +84,7 @@ const TOOL_CONTEXT = {
  * it joins it to a word, except after a Hebrew letter, where it attaches a preposition
  * ("ל-DatasetInfo": to DatasetInfo).
  */
-const TOKEN = /(?<![\w./:@\\])(?<!(?<![\u0590-\u05FF])-)([A-Za-z_][\w.:-]*[\w])(?![\w/@])/g;
+const TOKEN = /(?<![\w.:@\\])(?<!(?<![\u0590-\u05FF])-)([A-Za-z_][\w.:-]*[\w])(?![\w@])/g;
 /** `googleLocalTool`, `fetch-page-tool`: a name that says itself it is a tool, on any line. */
 const SELF_NAMED = /^[a-z][A-Za-z0-9]*[A-Za-z0-9]Tool$|^[a-z][a-z0-9]*([-_][a-z0-9]+)*[-_]tool$/;
 
@@ -374,6 +374,11 @@ export function toolWords(
       const lineContext = TOOL_CONTEXT.test(line);
       for (const m of line.matchAll(TOKEN)) {
         const name = m[1]!;
+        // Next to a slash it is part of a path (`src/read_file`), unless two names are paired
+        // (`edit_file/write_file`).
+        const end = m.index + name.length;
+        if ((line[m.index - 1] === '/' || line[end] === '/') && !slashPair(line, m.index, end))
+          continue;
         // `draft-followup-for-` at the end of a line: a name wrapped onto the next, not this word.
         if (/^-\s*$/.test(line.slice(m.index + name.length))) continue;
         const rest = line.slice(m.index + name.length);

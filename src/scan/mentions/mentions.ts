@@ -16,6 +16,7 @@ import type { Comparison, Location, Mention, MentionMatch, TextFragment } from '
 import { isProvableToolName } from './provable-tool-name.ts';
 import { lookupGroups } from './lookup-tables.ts';
 import { MEMBERSHIP_METHODS, membershipTest } from '../values/membership.ts';
+import { slashPair } from './word-shape.ts';
 import { castTool, createToolId, type CastTo } from './stale-comparisons.ts';
 
 /** One name a tool can be called by, and which of its names it is. */
@@ -49,8 +50,14 @@ export function findName(text: string, name: string): number[] {
     const handle = before === '@' && !/[\w./:@\\-]/.test(text[at - 2] ?? '');
     const after = text[end] ?? '';
     const afterNext = text[end + 1] ?? '';
-    if (!escapedBefore && !handle && (NAME_CHAR.test(before) || /[./:@\\]/.test(before))) continue;
-    if (NAME_CHAR.test(after) || /[/@]/.test(after)) continue;
+    const paired = slashPair(text, at, end);
+    if (
+      !escapedBefore &&
+      !handle &&
+      (NAME_CHAR.test(before) || (/[./:@\\]/.test(before) && !(before === '/' && paired)))
+    )
+      continue;
+    if (NAME_CHAR.test(after) || after === '@' || (after === '/' && !paired)) continue;
     if (after === '\\' && !/[`'"ntr]/.test(afterNext)) continue;
     if (/[.:]/.test(after) && NAME_CHAR.test(afterNext)) continue; // search.web.com, a:b:c
     hits.push(at);
