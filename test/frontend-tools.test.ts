@@ -71,3 +71,73 @@ describe("a CopilotKit front end's actions", () => {
     assert.deepEqual(await unknownNames(files), ['renderGuidelines']);
   });
 });
+
+/** The findings of an app whose page renders, and does not send, the calls of `names`. */
+async function renderFindings(page: string): Promise<string[]> {
+  const app = tempProject({
+    'package.json': PACKAGE,
+    'src/mastra/agent.ts': `${AGENT}export const portfolioTool = createTool({ id: 'portfolio', description: 'P.', execute: async () => ({}) });
+`,
+    'src/mastra/index.ts': MASTRA,
+    'app/api/copilotkit/route.ts': ROUTE,
+    'components/cards.tsx': page,
+  });
+  try {
+    const scan = await scanRepository(app.root);
+    return buildPlan(scan)
+      .findings.filter((f) => f.kind === 'reference' || f.kind === 'unknown-tool-mention')
+      .map((f) => `${f.kind} ${/"([^"]+)"/.exec(f.message)?.[1]}`);
+  } finally {
+    app.cleanup();
+  }
+}
+
+describe('a front end that only renders the calls of a tool (eval: kephothoX/SokoAnalyst)', () => {
+  const cards = (
+    spec: string,
+  ) => `import { useCopilotAction, useRenderToolCall } from '@copilotkit/react-core';
+export function Cards() {
+  ${spec}
+  return null;
+}
+`;
+
+  test('sends no client tool: the prompt naming it still names a tool the agent lacks', async () => {
+    assert.deepEqual(
+      await renderFindings(
+        cards(
+          `useCopilotAction({ name: 'renderGuidelines', available: 'frontend', render: () => null });`,
+        ),
+      ),
+      ['unknown-tool-mention renderGuidelines'],
+    );
+  });
+
+  test('of a tool the app declares but the served agent is not offered: it never renders', async () => {
+    assert.deepEqual(
+      await renderFindings(
+        cards(`useRenderToolCall({ name: 'portfolioTool', render: () => null });`),
+      ),
+      ['unknown-tool-mention renderGuidelines', 'reference portfolioTool'],
+    );
+    assert.deepEqual(
+      await renderFindings(
+        cards(
+          `useCopilotAction({ name: 'updateWorkingMemory', available: 'frontend', render: () => null });`,
+        ),
+      ),
+      ['unknown-tool-mention renderGuidelines', 'reference updateWorkingMemory'],
+    );
+  });
+
+  test('of a tool it is offered, or of a name nothing in the app defines: nothing said', async () => {
+    assert.deepEqual(
+      await renderFindings(
+        cards(`useRenderToolCall({ name: 'searchGuidelines', render: () => null });
+  useCopilotAction({ name: 'market_intelligence', available: 'frontend', render: () => null });
+  useCopilotAction({ name: 'renderGuidelines', handler: async () => {} });`),
+      ),
+      [],
+    );
+  });
+});

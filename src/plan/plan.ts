@@ -24,6 +24,7 @@ import {
 import { planRekeyBuiltins, planRekeyById } from './rules/rekey.ts';
 import { planRewriteKeys } from './rules/rewrite-keys.ts';
 import { planPrompts, type Preference } from './rules/prompts.ts';
+import { renderedToolFindings } from './rules/rendered-tools.ts';
 import { unknownToolMentions } from './rules/unknown-mentions.ts';
 import { dataWordsOf } from './rules/prompt-words.ts';
 import { unreadPrompts } from './rules/unread-prompts.ts';
@@ -460,7 +461,7 @@ function planOnce(
   if (rules.has('references')) {
     const r = planReferences(scan, finalNames);
     for (const e of r.edits) claimOrConflict(edits, e, findings);
-    findings.push(...r.findings);
+    findings.push(...r.findings, ...renderedToolFindings(scan, offers));
   }
   if (rules.has('wrap-runtime-tools')) {
     const r = planWrapRuntimeTools(scan);

@@ -594,6 +594,17 @@ export interface ScanResult {
    */
   appToolIds?: string[];
   /**
+   * The names the app declares its tools under (`const portfolioTool = createTool(...)`, `new
+   * Tool(...)`), given to an agent the scan reads or not.
+   */
+  appToolVariables?: string[];
+  /**
+   * Names a CopilotKit front end only renders the calls of (`useRenderToolCall`, an action with
+   * `available: 'frontend'`), with the agents it serves: it shows something only when one of them
+   * calls a tool of that name.
+   */
+  renderedToolCalls?: RenderedToolCall[];
+  /**
    * Maps of the app's tools that code reads by a name known only at run time (`TOOLS[toolId]`):
    * agents built from data (a role file, a database row) are given some of them.
    */
@@ -604,3 +615,11 @@ export interface ScanResult {
 
 /** An agent as read from code, before the prediction is made. */
 export type AgentDraft = Omit<AgentInfo, 'prediction' | 'unknownNames' | 'runs' | 'mastra'>;
+
+/** A name a front end renders the tool calls of (see ScanResult.renderedToolCalls). */
+export interface RenderedToolCall {
+  name: string;
+  location: Location;
+  /** Indexes of the agents the front end serves. */
+  agents: number[];
+}

@@ -19,6 +19,7 @@ import { applyMeasuredNames, readNamesFile } from './measured-names.ts';
 import type { ScanFileError, ScanResult } from './model.ts';
 import { createProject, syntaxError } from './files/project.ts';
 import { dataWords } from './mentions/data-words.ts';
+import { appToolVariables } from './mentions/app-tools.ts';
 import { addFrontendTools, frontendTools } from './mentions/frontend-tools.ts';
 import { loadsSkills, skillNames } from './mentions/skill-names.ts';
 import { TsConfigs } from './files/tsconfigs.ts';
@@ -246,8 +247,8 @@ export async function scanWithInputs(
     toMastra,
   );
   // A CopilotKit front end served through AG-UI may send its own tools to the agents it reaches.
-  if (prefiltered.frontend.length && prefiltered.agUi.length)
-    addFrontendTools(
+  if (prefiltered.frontend.length && prefiltered.agUi.length) {
+    const rendered = addFrontendTools(
       scan.agents,
       frontendTools(
         root,
@@ -257,6 +258,13 @@ export async function scanWithInputs(
         }),
       ),
     );
+    if (rendered.length) {
+      scan.renderedToolCalls = rendered;
+      // What those names may be: the app's tools, given to an agent or not.
+      const variables = appToolVariables(parsed.flatMap((f) => project.getSourceFile(f) ?? []));
+      if (variables.length) scan.appToolVariables = variables;
+    }
+  }
   const more = unparsedDataWords(project, blocked, unparsed, texts, scan);
   if (more.length) scan.dataWords = [...new Set([...scan.dataWords, ...more])].sort();
   if (scan.agents.some(loadsSkills)) {

@@ -209,7 +209,7 @@ const AG_UI_MASTRA = /['"]@ag-ui\/mastra(\/[\w-]+)?['"]/;
 /** A source that may define a front end's client tools: it names a CopilotKit package and hook. */
 export const mayDefineFrontendTools = (text: string): boolean =>
   text.includes('@copilotkit/') &&
-  /\b(useCopilotAction|useFrontendTool|useHumanInTheLoop)\b/.test(text);
+  /\b(useCopilotAction|useFrontendTool|useHumanInTheLoop|useRenderToolCall)\b/.test(text);
 
 export interface Prefiltered {
   /** Sources worth parsing. */

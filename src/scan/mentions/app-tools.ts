@@ -23,3 +23,28 @@ export function appToolIds(files: readonly SourceFile[]): string[] {
   }
   return [...out].sort();
 }
+
+/**
+ * The names the app declares its tools under: `const portfolioTool = createTool(...)` or `new
+ * Tool(...)` from @mastra/core, exported or not, whether an agent is given it or not.
+ */
+export function appToolVariables(files: readonly SourceFile[]): string[] {
+  const out = new Set<string>();
+  const made = (n: ts.Node) =>
+    (ts.isCallExpression(n) || ts.isNewExpression(n)) &&
+    ts.isIdentifier(n.expression) &&
+    /^(createTool|Tool)$/.test(n.expression.text);
+  for (const sf of files) {
+    const text = sf.getFullText();
+    if (!text.includes('createTool') && !text.includes('Tool(')) continue;
+    for (const kind of [SyntaxKind.CallExpression, SyntaxKind.NewExpression] as const)
+      for (const node of descendantsOfKind(sf, kind, made)) {
+        const callee = node.getExpression();
+        if (!Node.isIdentifier(callee) || !isMastraExport(callee, ['createTool', 'Tool'])) continue;
+        const holder = node.getParent();
+        if (holder && Node.isVariableDeclaration(holder) && Node.isIdentifier(holder.getNameNode()))
+          out.add(holder.getName());
+      }
+  }
+  return [...out].sort();
+}
