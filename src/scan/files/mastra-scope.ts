@@ -103,10 +103,7 @@ export function mastraScope(
     if (has === undefined) {
       const folder = path.join(dir, 'node_modules');
       noteRead(folder);
-      modulesCache.set(
-        dir,
-        (has = statIfAny(folder)?.isDirectory() ?? false),
-      );
+      modulesCache.set(dir, (has = statIfAny(folder)?.isDirectory() ?? false));
     }
     return has;
   };
