@@ -22,6 +22,8 @@ import { predictRequest } from '../names/request.ts';
 import { behaviourOf } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
 import { MastraVersions } from './files/mastra-install.ts';
+import { harnessRuns } from './registrations/harness.ts';
+import { offerDescriptions } from './mentions/descriptions.ts';
 import { withVersionedSkills } from './values/skill-versions.ts';
 import {
   findAgentConstructors,
@@ -435,6 +437,12 @@ export function analyse(
     partial[index]!.registeredAs.push(reg.key);
     const workspace = reg.workspace;
     if (workspace) inFile(workspace, () => inheritWorkspace(ctx, partial[index]!, workspace));
+  }
+  // An AgentController (Harness) runs its modes' agents with toolsets of its own.
+  for (const run of sourceFiles.flatMap((sf) => inFile(sf, () => harnessRuns(ctx, sf)))) {
+    const agent = partial[run.agentIndex]!;
+    agent.tools.runtime.push(run.source);
+    agent.descriptions.push(...offerDescriptions(ctx, run.at, [run.tools]));
   }
 
   const agents: AgentInfo[] = partial.map((a) => {

@@ -87,7 +87,9 @@ export interface RuntimeTools {
     | 'memory'
     | 'signals'
     /** Client tools an AG-UI front end (CopilotKit) sends with each request (`frontend-tools.ts`). */
-    | 'client';
+    | 'client'
+    /** Toolsets the AgentController (Harness) that runs the agent passes with each message (`harness.ts`). */
+    | 'harness';
   text: string;
   /** Known name prefixes: MCP names are `${server}_${tool}` with the tool part unknown. */
   prefixes: string[];
