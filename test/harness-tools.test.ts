@@ -77,7 +77,7 @@ test('the names a Harness adds are the names real @mastra/core 1.71.0 sends', as
     storage: new InMemoryStore(),
     modes: [{ id: 'build', name: 'Build', default: true, agent }],
     tools: () => Promise.resolve({ view_image: viewImage }),
-  } as unknown as ConstructorParameters<typeof Harness>[0]);
+  });
   const session = await (
     harness as unknown as {
       createSession(o: object): Promise<{ sendMessage(o: object): Promise<unknown> }>;
