@@ -474,6 +474,12 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         .flatMap((r) => r.aliases ?? [])
         .map((a) => [a.name, a.as]),
     );
+    // A skill tool's name before 1.10.0 (`skill-activate`), where the agent's skills go by the new ones.
+    const skillAliases = new Set(
+      o.runtime
+        .filter((r) => r.kind === 'skills')
+        .flatMap((r) => (r.aliases ?? []).map((a) => a.name)),
+    );
     // The default names of a workspace known by its prefix: whether it adds the tool is unknown.
     const unreadAliases = new Set(
       o.runtime
@@ -696,7 +702,9 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
           ? {
               why: unreadAliases.has(alias)
                 ? `which ${o.label} is not offered by that name: its workspace (a config the scan cannot read, and nothing in the app renames workspace tools) offers that tool, if it adds it, as "${alias}"`
-                : `which ${o.label} is not offered by that name: its workspace offers that tool as "${alias}"`,
+                : skillAliases.has(name)
+                  ? `which ${o.label} is not offered by that name: its skills offer that tool as "${alias}" (@mastra/core 1.10.0 renamed the skill tools)`
+                  : `which ${o.label} is not offered by that name: its workspace offers that tool as "${alias}"`,
               fixes: [alias],
             }
           : explain(

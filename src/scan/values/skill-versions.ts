@@ -20,10 +20,20 @@ export function skillNamesFor(mastra: MastraVersion): string[] {
   return [...SKILL_TOOLS, ...EARLIER_SKILL_TOOLS];
 }
 
+/** The names before 1.10.0 -> the tool each became: what a prompt written then still says. */
+const RENAMED: ReadonlyArray<{ name: string; as: string }> = [
+  { name: 'skill-activate', as: 'skill' },
+  { name: 'skill-search', as: 'skill_search' },
+  { name: 'skill-read-reference', as: 'skill_read' },
+  { name: 'skill-read-script', as: 'skill_read' },
+  { name: 'skill-read-asset', as: 'skill_read' },
+];
+
 function versioned(r: RuntimeTools, mastra: MastraVersion): RuntimeTools {
   if (r.kind !== 'skills') return r;
   const names = skillNamesFor(mastra);
-  if (names === SKILL_TOOLS) return r;
+  // The version surely has the new names: the old ones name those tools, and nothing else.
+  if (names === SKILL_TOOLS) return { ...r, aliases: [...(r.aliases ?? []), ...RENAMED] };
   const which =
     names === EARLIER_SKILL_TOOLS
       ? `@mastra/core ${mastra.version ?? mastra.range} names them so; 1.10.0 renamed them`
