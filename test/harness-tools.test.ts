@@ -33,9 +33,9 @@ export const coworker = new Agent({
 ${withHarness ? "export const harness = new Harness({ id: 'h', modes: [{ id: 'build', name: 'Build', default: true, agent: coworker }], tools: async () => ({ view_image: viewImage }) });" : ''}
 `;
 
-async function scanned(withHarness: boolean) {
+async function scanned(withHarness: boolean, version = '1.71.0') {
   const p = tempProject({
-    'package.json': JSON.stringify({ name: 'app', dependencies: { '@mastra/core': '1.71.0' } }),
+    'package.json': JSON.stringify({ name: 'app', dependencies: { '@mastra/core': version } }),
     'src/app.ts': APP(withHarness),
   });
   try {
@@ -97,4 +97,20 @@ test("a prompt naming the Harness's tools names tools the agent is offered; a ha
   assert.deepEqual(unknown((await scanned(true)).plan), ['fetch_page']);
   // Without the Harness nothing offers them.
   assert.deepEqual(unknown((await scanned(false)).plan), ['ask_user', 'task_write']);
+});
+
+test('the built-ins follow the version: 1.6 to 1.32 have no task_update or task_complete', async () => {
+  const names = async (version: string) =>
+    (await scanned(true, version)).scan.agents[0]!.tools.runtime.find(
+      (r) => r.kind === 'harness',
+    )?.names?.filter((n) => n !== 'view_image');
+  assert.deepEqual(await names('1.6.0'), ['ask_user', 'submit_plan', 'task_write', 'task_check']);
+  assert.deepEqual(await names('^1.33.0'), [
+    'ask_user',
+    'submit_plan',
+    'task_write',
+    'task_update',
+    'task_complete',
+    'task_check',
+  ]);
 });

@@ -22,7 +22,7 @@ import { predictRequest } from '../names/request.ts';
 import { behaviourOf } from '../names/versions.ts';
 import { toWireName } from '../names/wire-name.ts';
 import { MastraVersions } from './files/mastra-install.ts';
-import { harnessRuns } from './registrations/harness.ts';
+import { harnessRuns, harnessSource } from './registrations/harness.ts';
 import { offerDescriptions } from './mentions/descriptions.ts';
 import { withVersionedSkills } from './values/skill-versions.ts';
 import {
@@ -441,7 +441,8 @@ export function analyse(
   // An AgentController (Harness) runs its modes' agents with toolsets of its own.
   for (const run of sourceFiles.flatMap((sf) => inFile(sf, () => harnessRuns(ctx, sf)))) {
     const agent = partial[run.agentIndex]!;
-    agent.tools.runtime.push(run.source);
+    const mastra = versionOf(path.join(root, agent.location.file));
+    agent.tools.runtime.push(inFile(run.at, () => harnessSource(ctx, run, mastra)));
     agent.descriptions.push(...offerDescriptions(ctx, run.at, [run.tools]));
   }
 

@@ -3,32 +3,66 @@
  * `@mastra/core/agent-controller`): the `agent` of each of its `modes` (and its own `agent`) is run
  * with stream() and toolsets the controller builds for every message: its built-in tools, and the
  * tools of its `tools` option (a record, or a function returning one). Read in the published
- * builds (`buildToolsets`): 1.6.0 adds ask_user, submit_plan, task_write and task_check, 1.71.0
- * also task_update and task_complete; both add `subagent` when `subagents` are given.
+ * builds (`buildToolsets`): 1.5.0 adds ask_user and submit_plan, 1.6.0 also task_write and
+ * task_check, 1.33.0 also task_update and task_complete (1.32.1 has not); each adds `subagent`
+ * when `subagents` are given. 1.71.0's are captured by test/harness-tools.test.ts.
  */
 import type { NewExpression } from 'ts-morph';
 import { Node, SyntaxKind, type SourceFile } from '../../ts-morph.ts';
 import { descendantsOfKind, isMastraExport, locate, propertyValue, resolveValue } from '../ast.ts';
-import type { RuntimeTools, ToolSet } from '../model.ts';
+import semver from 'semver';
+import type { MastraVersion, RuntimeTools, ToolSet } from '../model.ts';
 import { isFunction, returnedExpressions } from '../values/map-walk.ts';
 import { readToolMap, type MapContext } from '../values/tool-map.ts';
 
-const BUILTINS = [
-  'ask_user',
-  'submit_plan',
-  'task_write',
-  'task_update',
-  'task_complete',
-  'task_check',
+const BUILTINS: ReadonlyArray<{ name: string; since: string }> = [
+  { name: 'ask_user', since: '1.5.0' },
+  { name: 'submit_plan', since: '1.5.0' },
+  { name: 'task_write', since: '1.6.0' },
+  { name: 'task_update', since: '1.33.0' },
+  { name: 'task_complete', since: '1.33.0' },
+  { name: 'task_check', since: '1.6.0' },
 ];
+
+/** The built-ins its version may have: all but those its whole range (or exact version) predates. */
+function builtinsOf(mastra: MastraVersion): string[] {
+  const exact = mastra.version ? semver.valid(semver.coerce(mastra.version)) : null;
+  const range = exact ?? (mastra.range ? semver.validRange(mastra.range) : null);
+  return BUILTINS.filter((b) => !range || !semver.subset(range, `<${b.since}`)).map((b) => b.name);
+}
 const CONTROLLERS = ['Harness', 'AgentController'];
 
 export interface HarnessRun {
   agentIndex: number;
-  source: RuntimeTools;
   /** The tools of its `tools` option, whose descriptions the model reads. */
   tools: ToolSet;
-  at: Node;
+  at: NewExpression;
+  subagents: boolean;
+  /** Every tool of its `tools` option is read. */
+  readable: boolean;
+}
+
+/** What the controller gives an agent of `mastra`'s version. */
+export function harnessSource(
+  ctx: MapContext,
+  run: HarnessRun,
+  mastra: MastraVersion,
+): RuntimeTools {
+  const { tools, at, subagents } = run;
+  const builtins = [...builtinsOf(mastra), ...(subagents ? ['subagent'] : [])];
+  const keys = tools.entries.map((e) => e.key);
+  const bounded =
+    run.readable && tools.unresolved.length === 0 && tools.runtime.every((r) => r.bounded);
+  return {
+    origin: 'tools',
+    location: locate(ctx, at),
+    text: at.getText().slice(0, 120),
+    kind: 'harness',
+    prefixes: [...new Set(tools.runtime.flatMap((r) => r.prefixes))],
+    names: [...new Set([...builtins, ...keys, ...tools.runtime.flatMap((r) => r.names ?? [])])],
+    bounded,
+    reason: `the ${at.getExpression().getText()} that runs it passes its built-in tools (${builtins.join(', ')})${keys.length ? ` and its tools (${keys.join(', ')})` : ''}${bounded ? '' : ', and tools the scan cannot list,'} with every message`,
+  };
 }
 
 /** The record the `tools` option gives: itself, or what a function returning one returns. */
@@ -63,26 +97,8 @@ function runsOf(ctx: MapContext, made: NewExpression): HarnessRun[] {
     ? readToolMap(ctx, record, 'tools')
     : { entries: [], unresolved: [], runtime: [] };
   const subagents = propertyValue(config, 'subagents') !== undefined;
-  const names = [
-    ...BUILTINS,
-    ...(subagents ? ['subagent'] : []),
-    ...tools.entries.map((e) => e.key),
-  ];
-  const bounded =
-    (option === undefined || record !== undefined) &&
-    tools.unresolved.length === 0 &&
-    tools.runtime.every((r) => r.bounded);
-  const source: RuntimeTools = {
-    origin: 'tools',
-    location: locate(ctx, made),
-    text: made.getText().slice(0, 120),
-    kind: 'harness',
-    prefixes: [...new Set(tools.runtime.flatMap((r) => r.prefixes))],
-    names: [...new Set([...names, ...tools.runtime.flatMap((r) => r.names ?? [])])],
-    bounded,
-    reason: `the ${made.getExpression().getText()} that runs it passes its built-in tools (${BUILTINS.join(', ')}${subagents ? ', subagent' : ''})${tools.entries.length ? ` and its tools (${tools.entries.map((e) => e.key).join(', ')})` : ''}${bounded ? '' : ', and tools the scan cannot list,'} with every message`,
-  };
-  return indexes.map((agentIndex) => ({ agentIndex, source, tools, at: made }));
+  const readable = option === undefined || record !== undefined;
+  return indexes.map((agentIndex) => ({ agentIndex, tools, at: made, subagents, readable }));
 }
 
 /** Every agent an AgentController of the file runs, with what the controller adds. */
