@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { migrate } from '../src/migrate/migrate.ts';
+import { sideOf } from '../src/names/versions.ts';
 import { skillNamesFor } from '../src/scan/values/skill-versions.ts';
 import { tempProject } from './helpers/temp-project.ts';
 
@@ -74,4 +75,13 @@ test("skills a spread adds on a condition, named as the app's version names them
     await unknownNames('1.71.0', '\n  tools: { ...(globalThis as any).extraTools },'),
     ['skill-activate as skill'],
   );
+});
+
+test('which side of a boundary a version may be on: exact, a range, an npm alias, unknown', () => {
+  assert.equal(sideOf({ version: '1.6.0' }, '1.10.0'), 'before');
+  assert.equal(sideOf({ version: '1.10.0' }, '1.10.0'), 'from');
+  assert.equal(sideOf({ range: '^1.12.0' }, '1.10.0'), 'from');
+  assert.equal(sideOf({ range: 'npm:@mastra/core@~1.5.2' }, '1.10.0'), 'before');
+  assert.equal(sideOf({ range: '^1.6.0' }, '1.10.0'), 'either');
+  assert.equal(sideOf({}, '1.10.0'), 'either');
 });

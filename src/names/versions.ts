@@ -319,6 +319,25 @@ export function behaviourOf(mastra: {
   return found;
 }
 
+/**
+ * Whether every version an agent's @mastra/core may be is on one side of `boundary`: `from` (at or
+ * after it), `before`, or `either` (unknown, or a range that spans it). For facts read in the
+ * published builds that the version table does not hold (the names of skill and harness tools).
+ */
+export function sideOf(
+  mastra: { version?: string; range?: string },
+  boundary: string,
+): 'from' | 'before' | 'either' {
+  const exact = mastra.version ? semver.valid(semver.coerce(mastra.version)) : null;
+  const span =
+    exact ??
+    (mastra.range ? semver.validRange(mastra.range.replace(/^npm:@mastra\/core@/, '')) : null);
+  if (span === null) return 'either';
+  if (semver.subset(span, `>=${boundary}`)) return 'from';
+  if (semver.subset(span, `<${boundary}`)) return 'before';
+  return 'either';
+}
+
 /** How to say which version an agent was judged by, for reasons and findings. */
 export function describeVersion(mastra: {
   source: string;

@@ -4,8 +4,7 @@
  * that name. When none of them is offered the name, though the scan knows everything each is
  * offered, and the name is one the app gives a tool (a tool it declares but gives no such agent, or
  * Mastra's working-memory tool), the card was written for a tool those agents no longer have: it
- * never renders. Reported with what they are offered instead, never edited (the front end is not
- * parsed). A name nothing in the app defines says nothing about the agent, and is left alone.
+ * never renders. Reported, never edited (the front end is not parsed). A name nothing in the app defines says nothing about the agent, and is left alone.
  */
 import type { Offers } from '../../offers/index.ts';
 import type { ScanResult } from '../../scan/model.ts';

@@ -9,8 +9,8 @@
  */
 import type { NewExpression } from 'ts-morph';
 import { Node, SyntaxKind, type SourceFile } from '../../ts-morph.ts';
+import { sideOf } from '../../names/versions.ts';
 import { descendantsOfKind, isMastraExport, locate, propertyValue, resolveValue } from '../ast.ts';
-import semver from 'semver';
 import type { MastraVersion, RuntimeTools, ToolSet } from '../model.ts';
 import { isFunction, returnedExpressions } from '../values/map-walk.ts';
 import { readToolMap, type MapContext } from '../values/tool-map.ts';
@@ -24,12 +24,11 @@ const BUILTINS: ReadonlyArray<{ name: string; since: string }> = [
   { name: 'task_check', since: '1.6.0' },
 ];
 
-/** The built-ins its version may have: all but those its whole range (or exact version) predates. */
+/** The built-ins its version may have: all but those every version it may be predates. */
 function builtinsOf(mastra: MastraVersion): string[] {
-  const exact = mastra.version ? semver.valid(semver.coerce(mastra.version)) : null;
-  const range = exact ?? (mastra.range ? semver.validRange(mastra.range) : null);
-  return BUILTINS.filter((b) => !range || !semver.subset(range, `<${b.since}`)).map((b) => b.name);
+  return BUILTINS.filter((b) => sideOf(mastra, b.since) !== 'before').map((b) => b.name);
 }
+
 const CONTROLLERS = ['Harness', 'AgentController'];
 
 export interface HarnessRun {

@@ -4,7 +4,7 @@
  * `skill-read-*` tools once a skill is active, `SkillsProcessor.processInputStep`); 1.10.0 and
  * later add `skill`, `skill_search` and `skill_read` (measured on 1.71.0).
  */
-import semver from 'semver';
+import { sideOf } from '../../names/versions.ts';
 import type { MastraVersion, RuntimeTools, ToolSet } from '../model.ts';
 import { EARLIER_SKILL_TOOLS, SKILL_TOOLS } from './agent-runtime-tools.ts';
 
@@ -12,11 +12,9 @@ export const SKILL_TOOLS_RENAMED_IN = '1.10.0';
 
 /** Which names a version offers: both when the version is unknown or a range spans the rename. */
 export function skillNamesFor(mastra: MastraVersion): string[] {
-  const exact = mastra.version ? semver.valid(semver.coerce(mastra.version)) : null;
-  if (exact) return semver.lt(exact, SKILL_TOOLS_RENAMED_IN) ? EARLIER_SKILL_TOOLS : SKILL_TOOLS;
-  const range = mastra.range ? semver.validRange(mastra.range) : null;
-  if (range && semver.subset(range, `>=${SKILL_TOOLS_RENAMED_IN}`)) return SKILL_TOOLS;
-  if (range && semver.subset(range, `<${SKILL_TOOLS_RENAMED_IN}`)) return EARLIER_SKILL_TOOLS;
+  const side = sideOf(mastra, SKILL_TOOLS_RENAMED_IN);
+  if (side === 'from') return SKILL_TOOLS;
+  if (side === 'before') return EARLIER_SKILL_TOOLS;
   return [...SKILL_TOOLS, ...EARLIER_SKILL_TOOLS];
 }
 
