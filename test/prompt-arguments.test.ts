@@ -49,7 +49,7 @@ test('a word the prompt calls an attribute is data', () => {
 test('a pattern for a family of names, or a toolset, is no tool name', () => {
   const data = { has: () => false, hasPart: () => false };
   // Tied: names the app's tools make likely count on any line (unknown-mentions.ts).
-  const names = (text: string) => toolWords(text, data, () => true).map((w) => w.name);
+  const names = (text: string) => toolWords(text, data, { tied: () => true }).map((w) => w.name);
   assert.deepEqual(names('The `browser-find-*` tools find and act in one call.'), []);
   assert.deepEqual(names('You have the `agent-browser` toolset for web pages.'), []);
   assert.deepEqual(names('Use the `browser-find` tool.'), ['browser-find']);
@@ -58,7 +58,7 @@ test('a pattern for a family of names, or a toolset, is no tool name', () => {
 test("quoted values written for a field of the app's schemas are data; the same name called a tool is not", () => {
   // eval: vibesurfers/websurfing, `Set operatorType: "google_search", ...` for sheetConfigTool.
   const data = dataWordsOf(['operatorType']);
-  const names = (text: string) => toolWords(text, data, () => true).map((w) => w.name);
+  const names = (text: string) => toolWords(text, data, { tied: () => true }).map((w) => w.name);
   assert.deepEqual(names('- Set operatorType: "google_search", "url_context"'), []);
   assert.deepEqual(names('- Set engine: "google_search"'), ['google_search']);
   assert.deepEqual(names('- Call `google_search` first.'), ['google_search']);

@@ -354,7 +354,7 @@ describe('each filter against a true case of the same shape', () => {
 
   test("another spelling of an app's name is data where the words next to it say so", () => {
     const tied = (n: string) => n === 'git_snapshot';
-    const names = (text: string) => toolWords(text, DATA, tied).map((w) => w.name);
+    const names = (text: string) => toolWords(text, DATA, { tied }).map((w) => w.name);
     assert.deepEqual(names('Inspect the returned git_snapshot object.'), []);
     assert.deepEqual(names('Then inspect git_snapshot for the refs.'), ['git_snapshot']);
     assert.deepEqual(names('Call git_snapshot, then read its object.'), ['git_snapshot']);
@@ -364,6 +364,44 @@ describe('each filter against a true case of the same shape', () => {
     const text =
       'Use tools like this:\n```\ncall fetch_page(url)\n```\nThen call fetch_page yourself.';
     assert.equal(toolWords(text, DATA).filter((w) => w.name === 'fetch_page').length, 1);
+  });
+
+  test("another spelling of an app's name is prose when written as English hyphenates (eval: AUo959/AuroraOS)", () => {
+    const tied = (n: string) => n === 'cross-platform';
+    const names = (text: string) => toolWords(text, DATA, { tied }).map((w) => w.name);
+    assert.deepEqual(
+      names('Activate modules (quantum, simulation, cross-platform, research).'),
+      [],
+    );
+    assert.deepEqual(names('Show cross-platform awareness.'), []);
+    assert.deepEqual(names('Then run `cross-platform` on the result.'), ['cross-platform']);
+    assert.deepEqual(names('Call cross-platform with the handle.'), ['cross-platform']);
+  });
+
+  test('a name written as a call counts only where the caller says calls do (eval: Bakhitov/crafty-demo)', () => {
+    const text = [
+      '2. Discovery Phase - Find the right nodes:',
+      "   - `search_nodes({query: 'keyword'})` - Search by functionality",
+      '1. n8n_list_executions() - Monitor execution status',
+      "Summarise with `df.value_counts()` and `date_trunc('day', ts)` where useful.",
+      'Always start with: `tools_documentation()` to learn the tools.',
+    ].join('\n');
+    const names = (calls: boolean) =>
+      toolWords(text, DATA, { calls })
+        .filter((w) => w.strong)
+        .map((w) => w.name);
+    assert.deepEqual(names(true), ['search_nodes', 'n8n_list_executions', 'tools_documentation']);
+    assert.deepEqual(names(false), []);
+    // The argument of a call is no name: only the called one counts.
+    assert.deepEqual(
+      names(true).filter((n) => n === 'keyword'),
+      [],
+    );
+  });
+
+  test('a name that says it is an MCP server names a set of tools, not one (eval: Bakhitov/crafty-demo)', () => {
+    assert.deepEqual(words('You are an expert in n8n using n8n-MCP tools.'), []);
+    assert.deepEqual(words('You are an expert in n8n using the n8n-search tool.'), ['n8n-search']);
   });
 
   test('prose hyphenations', () => {

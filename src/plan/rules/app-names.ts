@@ -41,6 +41,9 @@ export interface AppNames {
   tiedTo(word: string, preferred?: ReadonlySet<string>): string | undefined;
 }
 
+/** camelCase, two words or more: `queryHandbook`. */
+const CAMEL = /^[a-z][a-z0-9]*([A-Z][a-z0-9]+)+$/;
+
 /** Folded names shorter than this (`db`, `run`) tie too much to count. */
 const MIN_FOLD = 4;
 
@@ -91,7 +94,7 @@ export function appNames(scan: ScanResult): AppNames {
     // A one-word tool (`arxivTool`) is named after a thing prose names too (`arXiv`).
     if (fold.length >= MIN_FOLD && words.length >= 2)
       byFold.set(fold, [...(byFold.get(fold) ?? []), name]);
-    if (/[-_]/.test(name) && words.length >= 3) ids.push({ name, words });
+    if ((/[-_]/.test(name) || CAMEL.test(name)) && words.length >= 3) ids.push({ name, words });
   }
   const pick = (names: readonly string[], preferred?: ReadonlySet<string>) =>
     names.find((n) => preferred?.has(n)) ?? names[0];
@@ -108,10 +111,20 @@ export function appNames(scan: ScanResult): AppNames {
         return byFold.get(fold)?.find((n) => preferred?.has(n));
       }
       if (fold.length >= MIN_FOLD && byFold.has(fold)) return pick(byFold.get(fold)!, preferred);
-      // `system_memory_write`: the first words of a longer id, written as an id too.
-      if (!/[-_]/.test(word) || words.length < 2) return undefined;
+      // `system_memory_write`: the first words of a longer id, written as an id too
+      // (`queryHandbook` for `queryHandbookSmart`: a tool renamed by a word added at its end).
+      if (!(/[-_]/.test(word) || CAMEL.test(word)) || words.length < 2) return undefined;
+      // Not `dataProcessing` or `data-analyst` for `dataProcessingAgent`, `dataAnalystAgent`: the
+      // topic an agent is named after.
+      const camel = !/[-_]/.test(word);
       const hits = ids.filter(
-        (id) => id.words.length > words.length && words.every((w, i) => id.words[i] === w),
+        (id) =>
+          id.words.length > words.length &&
+          words.every((w, i) => id.words[i] === w) &&
+          !(
+            (camel || !/[-_]/.test(id.name)) &&
+            /^(agent|workflow)$/.test(id.words.slice(words.length).join(' '))
+          ),
       );
       return hits.length
         ? pick(

@@ -289,31 +289,80 @@ function tagName(line: string, at: number, name: string): boolean {
   return /<\/?$/.test(line.slice(0, at)) && /^(\s[^<>]*)?\/?>/.test(line.slice(at + name.length));
 }
 
+/**
+ * "You are the CasperAgent assistant", "You are ResearchAgent": the name a prompt gives the agent
+ * it is read by (its persona or product), not something it is to call.
+ */
+export function selfIntroduced(line: string, at: number): boolean {
+  return /\byou\s+are\s+(?:the\s+|an?\s+)?\**\\?[`'"]?$/i.test(line.slice(0, at));
+}
+
 /** A module specifier (`cloudflare:workers` after an import's from): not a name. */
 function moduleSpecifier(line: string, at: number): boolean {
   return /\b(from|import|require\()\s*[`'"]$/.test(line.slice(0, at));
 }
 
-/**
- * `tied`: names the app's own tools, agents or workflows make likely (another spelling of one):
- * the code, not the words around them, says what they are, so they count on any line and in any
- * shape that is not code, a file name, a constant or JSON.
- */
-export function toolWords(
-  text: string,
-  data: DataWords,
-  tied: (name: string) => boolean = () => false,
+/** How `toolWords` reads a text; every part is off unless the caller turns it on. */
+export interface ToolWordOptions {
   /**
-   * Read the lists a line about tools introduces. Not in a tool's description: there "Sub-tools
-   * included:" lists the steps inside that tool, not tools to call.
+   * Names the app's own tools, agents or workflows make likely (another spelling of one): the
+   * code, not the words around them, says what they are, so they count on any line and in any
+   * shape that is not code, a file name, a constant or JSON.
    */
-  introducedLists = true,
+  tied?: (name: string) => boolean;
+  /**
+   * Read the lists a line about tools introduces (default on). Not in a tool's description: there
+   * "Sub-tools included:" lists the steps inside that tool, not tools to call.
+   */
+  introducedLists?: boolean;
   /**
    * Names that count as plain words (`artifacts`) where the words around call them a tool ("use
    * the artifacts tool"): the caller decides where no tool of the agent's own can be meant.
    */
-  plainTool: (name: string) => boolean = () => false,
+  plainTool?: (name: string) => boolean;
+  /**
+   * A snake_case name written as a call (`` `search_nodes({query})` ``, or starting its line) is a
+   * function the model is to call: the caller turns this on where the agent has tools whose names
+   * the scan cannot list (an MCP server's), since elsewhere such a call may be code the prompt
+   * shows (`df.value_counts()`, SQL's `date_trunc()`).
+   */
+  calls?: boolean;
+}
+
+/**
+ * `1. n8n_list_executions() - Monitor`, `` - `get_node_for_task('send_email')` ``: a snake_case
+ * name followed by its arguments, first on its line (after a list marker, in code quotes or not);
+ * inside a sentence only in code quotes, and not given a literal, as SQL's `` `date_trunc('day', ts)` ``
+ * is.
+ */
+function writtenAsCall(line: string, at: number, name: string): boolean {
+  const rest = line.slice(at + name.length);
+  if (!rest.startsWith('(') || !/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(name)) return false;
+  const before = line.slice(0, at);
+  if (/^\s*(?:(?:[-*+]|\d+[.)])\s+)?\\?`?$/.test(before)) return true;
+  return /\\?`$/.test(before) && !/^\(\s*['"\d]/.test(rest);
+}
+
+/**
+ * `n8n-MCP`, `GitHub-MCP`: named after the protocol, a server (a source of tools), not one tool:
+ * Mastra offers a server's tools as `server_tool`.
+ */
+function namesServer(name: string): boolean {
+  return /[-_]MCP$/.test(name);
+}
+
+/** The words of a text that may name tools (see `ToolWordOptions` for what the caller adds). */
+export function toolWords(
+  text: string,
+  data: DataWords,
+  options: ToolWordOptions = {},
 ): ToolWord[] {
+  const {
+    tied = () => false,
+    introducedLists = true,
+    plainTool = () => false,
+    calls = false,
+  } = options;
   const out: ToolWord[] = [];
   let fenced = false;
   let lineStart = 0;
@@ -392,9 +441,17 @@ export function toolWords(
         const quoted = quotedAt(line, m.index, name.length);
         const isTied = tied(name);
         // Off the tool-words lines, only the listed name itself counts (not its description's
-        // words), and a name that calls itself a tool.
+        // words), a name that calls itself a tool, and one written as a call where calls count.
         const listedHere = name === listed && (quoted || name === introduced);
-        if (!isTied && !SELF_NAMED.test(name) && (!toolLine || (!context && !listedHere))) continue;
+        const invoked = calls && writtenAsCall(line, m.index, name);
+        if (
+          !isTied &&
+          !SELF_NAMED.test(name) &&
+          !invoked &&
+          (!toolLine || (!context && !listedHere))
+        )
+          continue;
+        if (namesServer(name)) continue;
         if (
           (!shapedLikeName(name) &&
             !(quoted && oneWordTool(line, m.index, name)) &&
@@ -407,7 +464,7 @@ export function toolWords(
         )
           continue;
         // The list item of a section whose heading names tools is a tool by the prompt's layout.
-        const strong = namedAsTool(line, m.index, name.length) || listedHere;
+        const strong = namedAsTool(line, m.index, name.length) || listedHere || invoked;
         const called = calledAt(line, m.index);
         const word = {
           name,
@@ -420,10 +477,15 @@ export function toolWords(
         };
         if (isTied && !/:\d+$/.test(name)) {
           // Another spelling of an app name is still data where the words say so ("the returned
-          // git_snapshot object", `status: 'done'`), unless they call it a tool.
+          // git_snapshot object", `status: 'done'`), or prose written as English writes it
+          // ("cross-platform awareness" beside crossPlatformTool), unless they call it a tool.
           if (
             strong ||
-            !(dataContext(line, m.index, name.length) || fieldValueAt(line, m.index, data))
+            !(
+              dataContext(line, m.index, name.length) ||
+              fieldValueAt(line, m.index, data) ||
+              (!quoted && isProseHyphenation(name))
+            )
           )
             out.push(word);
           continue;

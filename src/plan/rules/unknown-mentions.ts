@@ -35,7 +35,7 @@ import { appNames, isToolShaped, nameWords } from './app-names.ts';
 import { inInvalidList } from './invalid-lists.ts';
 import { ownListTerms } from './own-lists.ts';
 import { suggesting } from './suggest.ts';
-import { toolWords, type DataWords, type ToolWord } from './prompt-words.ts';
+import { selfIntroduced, toolWords, type DataWords, type ToolWord } from './prompt-words.ts';
 
 /** Every name the agent itself answers to or registers: none of them is an unknown tool. */
 function ownNames(scan: ScanResult, agent: AgentInfo): Set<string> {
@@ -345,13 +345,17 @@ function toolObjectFinding(
 }
 
 /**
- * The agents a tool's definition calls (`execute: () => builder.generate(task)`): its description
- * and result speak of what they do, in their names (`delegateToBuilder` returning "the agent
- * should call getCurrentSpec first").
+ * The agents a tool's definition calls (`execute: () => builder.generate(task)`), or the sub-agent
+ * an `agents` entry is: its description and result speak of what they do, in their names
+ * (`delegateToBuilder` returning "the agent should call getCurrentSpec first").
  */
 function wrappedAgents(scan: ScanResult, agent: AgentInfo, f: TextFragment): Set<number> {
   const d = f.describes;
   const entry = d && agentEntries(agent).find((e) => e.origin === d.origin && e.key === d.key);
+  // A sub-agent's own description, which the supervisor reads as its tool's: "minutes specialist
+  // (summarize_meeting, get_transcript)" says what that agent does with its tools.
+  if (entry?.value.kind === 'agent' && entry.value.agentIndex !== undefined)
+    return new Set([entry.value.agentIndex]);
   const at = entry?.valueLocation;
   if (!at) return new Set();
   return new Set(
@@ -521,26 +525,30 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
           c.agentIndex !== agent.index ||
           c.options.toolsets.entries.length + c.options.clientTools.entries.length === 0,
       );
+    // An MCP server whose tools the scan cannot list: `search_nodes({query})` in its prompt is
+    // one of them, called by its bare name.
+    const unlistedServerTools = o.runtime.some(
+      (r) => r.kind === 'mcp' && r.prefixes.length > (r.servers?.length ?? 0),
+    );
     for (const f of [...prompts, ...agent.descriptions, ...messages]) {
       if (f.toolObject !== undefined) {
         out.push(toolObjectFinding(f, f.toolObject, o.label, offeredAs.get(f.toolObject)));
         continue;
       }
-      const words = toolWords(
-        f.text,
-        data,
-        (n) =>
+      const words = toolWords(f.text, data, {
+        tied: (n) =>
           ownSpelling(n) ||
           aliases.has(n) ||
           serverTools.has(n) ||
           // A measured tool of one of its own MCP servers, named bare (`browser_snapshot`).
           o.runtime.some((r) => bareServerTool(r, n) !== undefined) ||
           claudeCodeForm(o, n) !== undefined,
-        !readWithOffer(f),
+        introducedLists: !readWithOffer(f),
         // An agent offered nothing at all: "use the artifacts tool" can only mean the app's tool
         // the app names so (another agent's tool).
-        (n) => offersNothing && app.tiedTo(n) === n,
-      );
+        plainTool: (n) => offersNothing && app.tiedTo(n) === n,
+        calls: unlistedServerTools,
+      });
       for (const w of words) {
         if (inInvalidList(f.text, w.offset) || notToBeSaid(f.text, w.offset)) continue;
         if (aliases.has(w.name) && !offers.offered(agent, w.name)) {
@@ -593,6 +601,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         if (modes.some((m) => offers.offered(agent, w.name, m))) continue;
         // `ResearchPaperAgent (research-paper-agent)` in a heading: another spelling of its own name.
         if (!w.strong && folded.has(fold(w.name))) continue;
+        if (!w.strong && selfIntroduced(w.line, w.column)) continue;
         if (aboutOthers(offers, o, w, otherAgents)) continue;
         // A tool that runs another agent speaks of that agent's tools.
         if (readWithOffer(f)) {
