@@ -141,3 +141,53 @@ export function Cards() {
     );
   });
 });
+
+describe('an assistant-ui front end (eval: Michsantozz/karaforcasper)', () => {
+  const page = (
+    spec: string,
+  ) => `import { makeAssistantTool, makeAssistantToolUI } from '@assistant-ui/react';
+${spec}
+`;
+  // The app's chat route hands the tools the transport puts in the body to the agent.
+  const route = `import { handleChatStream } from '@mastra/ai-sdk';
+import { mastra } from '../../src/mastra';
+export async function POST(req: Request) {
+  const { messages, tools } = await req.json();
+  return handleChatStream({ mastra, agentId: 'copilot', params: { messages, clientTools: tools } });
+}
+`;
+  const tool = `export const Render = makeAssistantTool({ toolName: 'renderGuidelines', type: 'frontend', execute: async () => ({}) });`;
+  const base = { 'src/mastra/agent.ts': AGENT, 'src/mastra/index.ts': MASTRA };
+
+  test('sends its tools as client tools when the chat route passes them on', async () => {
+    assert.deepEqual(
+      await unknownNames({
+        ...base,
+        'components/tools.tsx': page(tool),
+        'app/api/chat/route.ts': route,
+      }),
+      [],
+    );
+  });
+
+  test('reaches no agent when no route passes clientTools', async () => {
+    assert.deepEqual(await unknownNames({ ...base, 'components/tools.tsx': page(tool) }), [
+      'renderGuidelines',
+    ]);
+  });
+
+  test('a backend tool or a tool UI only renders: the prompt still names a tool the agent lacks', async () => {
+    for (const spec of [
+      `export const Render = makeAssistantTool({ toolName: 'renderGuidelines', type: 'backend' });`,
+      `export const Render = makeAssistantToolUI({ toolName: 'renderGuidelines', render: () => null });`,
+    ])
+      assert.deepEqual(
+        await unknownNames({
+          ...base,
+          'components/tools.tsx': page(spec),
+          'app/api/chat/route.ts': route,
+        }),
+        ['renderGuidelines'],
+      );
+  });
+});

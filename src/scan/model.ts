@@ -624,4 +624,6 @@ export interface RenderedToolCall {
   location: Location;
   /** Indexes of the agents the front end serves. */
   agents: number[];
+  /** The front end's library (its hook names the tool). */
+  library: 'CopilotKit' | 'assistant-ui';
 }

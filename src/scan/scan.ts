@@ -246,8 +246,13 @@ export async function scanWithInputs(
     reachFrom(root, discovered.sources, (f) => texts.read(f)),
     toMastra,
   );
-  // A CopilotKit front end served through AG-UI may send its own tools to the agents it reaches.
-  if (prefiltered.frontend.length && prefiltered.agUi.length) {
+  // A CopilotKit front end served through AG-UI, or an assistant-ui one whose route passes its
+  // tools on as clientTools, may send its own tools to the agents it reaches.
+  const served = new Set([
+    ...(prefiltered.agUi.length ? ['CopilotKit'] : []),
+    ...(prefiltered.clientTools.length ? ['assistant-ui'] : []),
+  ]);
+  if (prefiltered.frontend.length && served.size) {
     const rendered = addFrontendTools(
       scan.agents,
       frontendTools(
@@ -256,7 +261,7 @@ export async function scanWithInputs(
           const text = texts.read(file);
           return text === undefined ? [] : [{ file, text }];
         }),
-      ),
+      ).filter((t) => served.has(t.library)),
     );
     if (rendered.length) {
       scan.renderedToolCalls = rendered;

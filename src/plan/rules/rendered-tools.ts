@@ -1,6 +1,6 @@
 /**
- * A CopilotKit front end that only renders the calls of a tool (`useRenderToolCall({ name })`, an
- * action with `available: 'frontend'`) shows something only when an agent it serves calls a tool of
+ * A front end that only renders the calls of a tool (CopilotKit's `useRenderToolCall({ name })`, an
+ * action with `available: 'frontend'`; assistant-ui's `makeAssistantToolUI({ toolName })`) shows something only when an agent it serves calls a tool of
  * that name. When none of them is offered the name, though the scan knows everything each is
  * offered, and the name is one the app gives a tool (a tool it declares but gives no such agent, or
  * Mastra's working-memory tool), the card was written for a tool those agents no longer have: it
@@ -28,7 +28,7 @@ export function renderedToolFindings(scan: ScanResult, offers: Offers): Finding[
     out.push({
       kind: 'reference',
       rule: 'references',
-      message: `a CopilotKit front end renders the calls of the tool "${r.name}" (${what}), but ${labels.join(', ')} ${labels.length === 1 ? 'is' : 'are'} not offered it, so this never renders; left for you to change`,
+      message: `${r.library === 'CopilotKit' ? 'a CopilotKit' : 'an assistant-ui'} front end renders the calls of the tool "${r.name}" (${what}), but ${labels.join(', ')} ${labels.length === 1 ? 'is' : 'are'} not offered it, so this never renders; left for you to change`,
       locations: [r.location],
       agents: labels,
     });

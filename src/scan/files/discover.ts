@@ -206,10 +206,20 @@ export const isChatPage = (text: string): boolean => CHAT_PAGE.test(text) && PAR
 const NAMES_MASTRA = /@mastra\//;
 /** An import of the AG-UI adapter that serves Mastra agents (`MastraAgent`, `registerCopilotKit`). */
 const AG_UI_MASTRA = /['"]@ag-ui\/mastra(\/[\w-]+)?['"]/;
-/** A source that may define a front end's client tools: it names a CopilotKit package and hook. */
+/**
+ * A source that may define a front end's client tools: it names a CopilotKit or assistant-ui
+ * package and one of its tool hooks.
+ */
 export const mayDefineFrontendTools = (text: string): boolean =>
-  text.includes('@copilotkit/') &&
-  /\b(useCopilotAction|useFrontendTool|useHumanInTheLoop|useRenderToolCall)\b/.test(text);
+  (text.includes('@copilotkit/') &&
+    /\b(useCopilotAction|useFrontendTool|useHumanInTheLoop|useRenderToolCall)\b/.test(text)) ||
+  (text.includes('@assistant-ui/') &&
+    /\b(makeAssistantTool|useAssistantTool|makeAssistantToolUI|useAssistantToolUI)\b/.test(text));
+/**
+ * A Mastra source that passes `clientTools` to an agent's call: a chat route forwarding the tools
+ * an assistant-ui front end sends with each request (its transport puts them in the body).
+ */
+const FORWARDS_CLIENT_TOOLS = /\bclientTools\b/;
 
 export interface Prefiltered {
   /** Sources worth parsing. */
@@ -224,6 +234,8 @@ export interface Prefiltered {
   frontend: string[];
   /** The sources that import `@ag-ui/mastra`, which serves agents to such a front end. */
   agUi: string[];
+  /** The sources naming `@mastra/` that pass `clientTools` (a route forwarding a front end's tools). */
+  clientTools: string[];
 }
 
 /** Synchronous reads: for thousands of small files they are several times faster than a pool of promises. */
@@ -240,6 +252,7 @@ export function prefilter(
     namingMastra: [],
     frontend: [],
     agUi: [],
+    clientTools: [],
   };
   for (const file of files) {
     const read = texts.source(file);
@@ -247,7 +260,10 @@ export function prefilter(
     if (read.ok) {
       if (RELEVANT.test(read.text) || isChatPage(read.text)) {
         out.candidates.push(file);
-        if (NAMES_MASTRA.test(read.text)) out.namingMastra.push(file);
+        if (NAMES_MASTRA.test(read.text)) {
+          out.namingMastra.push(file);
+          if (FORWARDS_CLIENT_TOOLS.test(read.text)) out.clientTools.push(file);
+        }
       }
       if (mayDefineFrontendTools(read.text)) out.frontend.push(file);
       if (read.text.includes('@ag-ui/mastra') && AG_UI_MASTRA.test(read.text)) out.agUi.push(file);

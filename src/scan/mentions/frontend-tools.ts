@@ -1,15 +1,21 @@
 /**
- * Tools a CopilotKit front end defines for the agent it chats with (`useCopilotAction({ name })`,
- * `useFrontendTool`, `useHumanInTheLoop`, imported from `@copilotkit/*`). The AG-UI adapter
- * (`@ag-ui/mastra`: `MastraAgent`, `registerCopilotKit`) passes them to the agent's stream() as
- * client tools with each request, so an agent it serves may be offered them by those names, though
- * no code of the agent lists them. A front-end file often sits in a package that cannot import
- * Mastra, so it is read here from its text, never parsed into the project.
+ * Tools a chat front end defines for the agent it talks to, which it sends with each request as
+ * client tools, so an agent it serves may be offered them by those names though no code of the
+ * agent lists them. A front-end file often sits in a package that cannot import Mastra, so it is
+ * read here from its text, never parsed into the project.
  *
- * Not every such hook sends a tool. `useRenderToolCall({ name })` and an action marked
- * `available: 'frontend'` only render the calls the agent makes of its own tool of that name
- * (CopilotKit leaves them out of the actions it sends), and `available: 'disabled'` sends nothing:
- * a render-only name is compared with the tool calls of the agents the front end serves.
+ * - CopilotKit (`useCopilotAction({ name })`, `useFrontendTool`, `useHumanInTheLoop`, imported from
+ *   `@copilotkit/*`): the AG-UI adapter (`@ag-ui/mastra`: `MastraAgent`, `registerCopilotKit`)
+ *   passes them to the agent's stream().
+ * - assistant-ui (`makeAssistantTool({ toolName })`, `useAssistantTool`, from `@assistant-ui/*`):
+ *   its transport puts them in the request body, and the app's chat route passes them on as the
+ *   call's `clientTools`.
+ *
+ * Not every such hook sends a tool. `useRenderToolCall({ name })`, a CopilotKit action marked
+ * `available: 'frontend'`, assistant-ui's `makeAssistantToolUI({ toolName })` and a tool of
+ * `type: 'backend'` only render the calls the agent makes of its own tool of that name, and
+ * `available: 'disabled'` sends nothing: a render-only name is compared with the tool calls of the
+ * agents the front end serves.
  */
 import path from 'node:path';
 import { ts } from '../../ts-morph.ts';
@@ -17,43 +23,73 @@ import { scriptKindFor } from '../files/project.ts';
 import { lineLocator } from '../files/lines.ts';
 import type { AgentInfo, Location, RenderedToolCall } from '../model.ts';
 
-const HOOKS = new Set([
-  'useCopilotAction',
-  'useFrontendTool',
-  'useHumanInTheLoop',
-  'useRenderToolCall',
-]);
+export type FrontendLibrary = 'CopilotKit' | 'assistant-ui';
+
+/** Per library: the package prefix, its tool hooks, the property naming the tool, the render-only hooks. */
+const LIBRARIES: Record<
+  FrontendLibrary,
+  { from: string; hooks: readonly string[]; nameProperty: string; render: readonly string[] }
+> = {
+  CopilotKit: {
+    from: '@copilotkit/',
+    hooks: ['useCopilotAction', 'useFrontendTool', 'useHumanInTheLoop', 'useRenderToolCall'],
+    nameProperty: 'name',
+    render: ['useRenderToolCall'],
+  },
+  'assistant-ui': {
+    from: '@assistant-ui/',
+    hooks: ['makeAssistantTool', 'useAssistantTool', 'makeAssistantToolUI', 'useAssistantToolUI'],
+    nameProperty: 'toolName',
+    render: ['makeAssistantToolUI', 'useAssistantToolUI'],
+  },
+};
 
 export interface FrontendTool {
   name: string;
   location: Location;
   /** `client`: sent to the agent as a tool; `render`: only renders its calls; `off`: neither. */
   use: 'client' | 'render' | 'off';
+  library: FrontendLibrary;
+}
+
+function stringProperty(spec: ts.ObjectLiteralExpression, sf: ts.SourceFile, name: string) {
+  for (const p of spec.properties)
+    if (ts.isPropertyAssignment(p) && p.name.getText(sf) === name)
+      return ts.isStringLiteralLike(p.initializer) ? p.initializer.text : undefined;
+  return undefined;
 }
 
 /** What a hook's spec does with its name (see above). */
-function useOf(hook: string, spec: ts.ObjectLiteralExpression, sf: ts.SourceFile) {
-  if (hook === 'useRenderToolCall') return 'render' as const;
-  for (const p of spec.properties) {
-    if (!ts.isPropertyAssignment(p) || p.name.getText(sf) !== 'available') continue;
-    const value = ts.isStringLiteralLike(p.initializer) ? p.initializer.text : undefined;
-    if (value === 'frontend') return 'render' as const;
-    if (value === 'disabled') return 'off' as const;
-  }
-  return 'client' as const;
+function useOf(
+  library: FrontendLibrary,
+  hook: string,
+  spec: ts.ObjectLiteralExpression,
+  sf: ts.SourceFile,
+): FrontendTool['use'] {
+  if (LIBRARIES[library].render.includes(hook)) return 'render';
+  if (library === 'assistant-ui')
+    return stringProperty(spec, sf, 'type') === 'backend' ? 'render' : 'client';
+  const available = stringProperty(spec, sf, 'available');
+  if (available === 'frontend') return 'render';
+  if (available === 'disabled') return 'off';
+  return 'client';
 }
 
-/** The hooks' local names a file imports from a CopilotKit package (`import { useCopilotAction as act }`). */
-function importedHooks(sf: ts.SourceFile): Map<string, string> {
-  const out = new Map<string, string>();
+/** The hooks' local names a file imports from a front-end package (`import { useCopilotAction as act }`). */
+function importedHooks(sf: ts.SourceFile): Map<string, { hook: string; library: FrontendLibrary }> {
+  const out = new Map<string, { hook: string; library: FrontendLibrary }>();
   for (const st of sf.statements) {
     if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier)) continue;
-    if (!st.moduleSpecifier.text.startsWith('@copilotkit/')) continue;
+    const from = st.moduleSpecifier.text;
+    const library = (Object.keys(LIBRARIES) as FrontendLibrary[]).find((l) =>
+      from.startsWith(LIBRARIES[l].from),
+    );
     const bindings = st.importClause?.namedBindings;
-    if (!bindings || !ts.isNamedImports(bindings)) continue;
-    for (const el of bindings.elements)
-      if (HOOKS.has((el.propertyName ?? el.name).text))
-        out.set(el.name.text, (el.propertyName ?? el.name).text);
+    if (!library || !bindings || !ts.isNamedImports(bindings)) continue;
+    for (const el of bindings.elements) {
+      const hook = (el.propertyName ?? el.name).text;
+      if (LIBRARIES[library].hooks.includes(hook)) out.set(el.name.text, { hook, library });
+    }
   }
   return out;
 }
@@ -76,22 +112,27 @@ export function frontendTools(
     const at = lineLocator(text);
     const rel = path.relative(root, file).split(path.sep).join('/');
     const visit = (node: ts.Node): void => {
-      if (
-        ts.isCallExpression(node) &&
-        ts.isIdentifier(node.expression) &&
-        hooks.has(node.expression.text)
-      ) {
-        const [spec] = node.arguments;
+      const imported =
+        ts.isCallExpression(node) && ts.isIdentifier(node.expression)
+          ? hooks.get(node.expression.text)
+          : undefined;
+      if (imported) {
+        const [spec] = (node as ts.CallExpression).arguments;
         let name: ts.Node | undefined;
         if (spec && ts.isObjectLiteralExpression(spec))
           for (const p of spec.properties)
-            if (ts.isPropertyAssignment(p) && p.name.getText(sf) === 'name') name = p.initializer;
+            if (
+              ts.isPropertyAssignment(p) &&
+              p.name.getText(sf) === LIBRARIES[imported.library].nameProperty
+            )
+              name = p.initializer;
         if (name && (ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name))) {
           const start = name.getStart(sf) + 1;
           out.push({
             name: name.text,
             location: { file: rel, ...at(start), start, end: start + name.text.length },
-            use: useOf(hooks.get(node.expression.text)!, spec as ts.ObjectLiteralExpression, sf),
+            use: useOf(imported.library, imported.hook, spec as ts.ObjectLiteralExpression, sf),
+            library: imported.library,
           });
         }
       }
@@ -102,8 +143,13 @@ export function frontendTools(
   return out;
 }
 
+const SERVED_BY: Record<FrontendLibrary, string> = {
+  CopilotKit: 'a CopilotKit front end served through @ag-ui/mastra',
+  'assistant-ui': 'an assistant-ui front end (its chat route passes them on as clientTools)',
+};
+
 /**
- * The client tools an AG-UI front end may send to the agents it can reach: those registered with
+ * The client tools a front end may send to the agents it can reach: those registered with
  * Mastra (the adapter serves the instance's agents), or every agent when none is registered.
  * Returns the render-only names, each with the agents whose tool calls it renders.
  */
@@ -126,9 +172,14 @@ export function addFrontendTools(
         prefixes: [],
         names,
         bounded: true,
-        reason: `a CopilotKit front end served through @ag-ui/mastra may send the client tools ${names.join(', ')} with each request`,
+        reason: `${[...new Set(sent.map((t) => SERVED_BY[t.library]))].join(' and ')} may send the client tools ${names.join(', ')} with each request`,
       });
   return tools
     .filter((t) => t.use === 'render')
-    .map((t) => ({ name: t.name, location: t.location, agents: served.map((a) => a.index) }));
+    .map((t) => ({
+      name: t.name,
+      location: t.location,
+      agents: served.map((a) => a.index),
+      library: t.library,
+    }));
 }
