@@ -159,3 +159,14 @@ test("beside the workspace's own names of its tools, a few dead entries are stil
     ['getPipeline', 'view'],
   );
 });
+
+test('an older spelling kept beside the same words as offered is no dead entry; another name is (eval: Santinell/code-flow)', async () => {
+  // `lead-cerca` is `cercaLead` with its words the other way round, as `file-read` is `readFile`.
+  assert.deepEqual(
+    await deadEntries(
+      `cercaLead: 'Ricerca', creaLead: 'Creazione', trovaLead: 'Trova', 'lead-cerca': 'Ricerca', getPipeline: 'Pipeline'`,
+      ', trovaLead: find',
+    ),
+    ['getPipeline'],
+  );
+});

@@ -128,6 +128,38 @@ describe('a workspace from its config', () => {
   });
 });
 
+test("a workspace the app's own helper builds is read from the helper's one return (eval: Santinell/code-flow)", () => {
+  const scan = (helper: string) =>
+    scanSource(
+      '/virtual/coder.ts',
+      `import { Agent } from '@mastra/core/agent';
+import { LocalFilesystem, Workspace } from '@mastra/core/workspace';
+${helper}
+export const coder = new Agent({
+  id: 'coder',
+  name: 'coder',
+  instructions: 'Open files with readFile.',
+  model: 'openai/gpt-4o-mini',
+  workspace: createWorktreeWorkspace(),
+});
+`,
+    ).agents[0]!.tools.runtime[0];
+  const one = scan(`function createWorktreeWorkspace(): Workspace {
+  return new Workspace({
+    filesystem: new LocalFilesystem({ basePath: '.' }),
+    tools: { mastra_workspace_read_file: { name: 'readFile' } },
+  });
+}`);
+  assert.equal(one?.bounded, true);
+  assert.ok(one?.names?.includes('readFile'));
+  // Two returns: which workspace it builds is known only at run time.
+  const two = scan(`function createWorktreeWorkspace(): Workspace {
+  if (process.env.S3) return shared;
+  return new Workspace({ filesystem: new LocalFilesystem({ basePath: '.' }) });
+}`);
+  assert.equal(two?.bounded, false);
+});
+
 test('a spread in the config may give any part: the tools its tools config enables and renames are offered', () => {
   const tools = `tools: { enabled: false, [WORKSPACE_TOOLS.FILESYSTEM.LIST_FILES]: { enabled: true, name: 'list_files' } }`;
   const names = (config: string) => scanned('x', config).agents[0]!.tools.runtime[0]?.names;

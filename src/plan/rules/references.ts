@@ -17,6 +17,7 @@ import {
 import { locationKey, renderKey, renderString, versionUndecided } from '../agents.ts';
 import type { Edit, Finding } from '../model.ts';
 import { suggesting } from './suggest.ts';
+import { nameWords } from './app-names.ts';
 
 /**
  * The compared literal rewritten to each name, quotes and part-type prefix kept; none when the
@@ -248,6 +249,11 @@ function appToolNames(scan: ScanResult): AppToolNames | undefined {
   return { offered, spelled };
 }
 
+/** `file-read` and `readFile`: the same words, in any order and case. */
+function sortedWords(name: string): string {
+  return nameWords(name).sort().join(' ');
+}
+
 /**
  * A key of a table looked up by a tool name, or a case of a test of one, that no agent of the app
  * is offered under any spelling, while two or more of the other strings of the same table or test
@@ -278,6 +284,10 @@ function deadEntry(
     ? []
     : alternatives.filter((a) => !app.offered.has(a) && (app.spelled.has(a) || stale.has(a)));
   if (offeredAlternatives.length + otherNames.length < 2) return undefined;
+  // `file-read` beside `readFile`: an older spelling of a tool the same test names as it is offered
+  // too (kept for old runs); the test still matches that tool's calls.
+  const words = sortedWords(c.value);
+  if (offeredAlternatives.some((a) => sortedWords(a) === words)) return undefined;
   // A list mostly of names nothing here offers was written for other tools too (a hook adapted
   // from Claude Code's Write/Edit/MultiEdit): one renamed entry is the exception in a list of ours.
   const dead = alternatives.filter((a) => !known(a)).length + 1;

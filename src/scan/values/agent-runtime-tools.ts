@@ -77,15 +77,27 @@ function record(
   };
 }
 
+/** The app's own function a call calls by name (`createWorktreeWorkspace()`), if any. */
+function calledFunction(value: Node): Node | undefined {
+  if (!Node.isCallExpression(value)) return undefined;
+  const callee = value.getExpression();
+  if (!Node.isIdentifier(callee)) return undefined;
+  const fn = resolveValue(callee);
+  return isFunction(fn) ? fn : undefined;
+}
+
 /**
  * The `new X(...)` an option's value is, and X's Mastra export, when it is one. A function given
- * as the option (`workspace: ({ requestContext }) => ...`, which Mastra calls per request) counts
- * when its one return is such a construction.
+ * as the option (`workspace: ({ requestContext }) => ...`, which Mastra calls per request), or a
+ * call of the app's own helper (`workspace: createWorktreeWorkspace()`), counts when its one
+ * return is such a construction.
  */
 function constructed(node: Node) {
   let value = resolveValue(node);
-  if (isFunction(value)) {
-    const returned = returnedExpressions(value);
+  for (let hops = 0; hops < 3; hops++) {
+    const fn = isFunction(value) ? value : calledFunction(value);
+    if (!fn) break;
+    const returned = returnedExpressions(fn);
     if (returned.length !== 1) return undefined;
     value = resolveValue(returned[0]!);
     if (Node.isAwaitExpression(value)) value = resolveValue(value.getExpression());
