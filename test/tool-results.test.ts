@@ -200,3 +200,27 @@ export const go = () => flows.generate('hi');
   const second = await migrate(p.root, { force: true });
   assert.deepEqual(second.written, []);
 });
+
+test('a message the module keeps in a constant and the result returns by name is read; a one-word constant is a value (eval: tinyfish-io/bigset)', async () => {
+  const p = tempProject({
+    'package.json': JSON.stringify({ name: 'app', dependencies: { '@mastra/core': '1.71.0' } }),
+    'src/agent.ts': `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const NOT_FOUND = 'Row not found. Call list_rows to see valid row ids.';
+const STATUS = 'missing_rows';
+const update_row = createTool({
+  id: 'update_row',
+  description: 'Updates a row.',
+  execute: async () => (Math.random() > 0.5 ? { error: NOT_FOUND, status: STATUS } : { ok: true }),
+});
+export const refresh = new Agent({ id: 'refresh', name: 'refresh', instructions: 'Refresh rows with update_row.', model: 'openai/gpt-4o', tools: { update_row } });
+export const go = () => refresh.generate('hi');
+`,
+  });
+  made.push(p.cleanup);
+  const result = await migrate(p.root, { force: true, dryRun: true });
+  assert.deepEqual(
+    result.plan.findings.filter((f) => f.kind === 'unknown-tool-mention').map((f) => f.message),
+    [`text a tool returns to refresh's model names "list_rows", which refresh is not offered`],
+  );
+});

@@ -3,7 +3,8 @@
  * as a property of the object it returns) and the messages of the errors it throws, which Mastra
  * sends back as the tool's error result. The model reads them after the call, so a tool name in
  * them ("Call generateUISpec first", "use fetch-youtube-metadata") is one the agent must be offered.
- * Only text written in `execute` itself; helpers it calls are not followed.
+ * Only text written in `execute` itself, or a constant it returns by name; helpers it calls are not
+ * followed.
  */
 import { Node, SyntaxKind, ts } from '../../ts-morph.ts';
 import { resolveValue, wrappedNode } from '../ast.ts';
@@ -61,7 +62,16 @@ function textsOf(value: Node, fn: Node, depth = 0): Node[] {
   const n = Node.isParenthesizedExpression(value) ? value.getExpression() : value;
   if (TEXT(n)) return depth === 0 || SENTENCE(n) ? [n] : [];
   if (depth > 2) return [];
-  if (Node.isIdentifier(n)) return depth > 0 ? localMessages(fn, n.getText()) : [];
+  // `cond ? { error: MSG } : { ok: true }`: either result.
+  if (Node.isConditionalExpression(n))
+    return [n.getWhenTrue(), n.getWhenFalse()].flatMap((b) => textsOf(b, fn, depth));
+  if (Node.isIdentifier(n)) {
+    const local = depth > 0 ? localMessages(fn, n.getText()) : [];
+    if (local.length) return local;
+    // `error: ROW_NOT_FOUND_MSG`: a message the module keeps in a constant, when it is a sentence.
+    const constant = resolveValue(n);
+    return constant !== n && SENTENCE(constant) ? [constant] : [];
+  }
   if (Node.isArrayLiteralExpression(n))
     return depth > 0 ? n.getElements().flatMap((e) => textsOf(e, fn, depth + 1)) : [];
   if (!Node.isObjectLiteralExpression(n)) return [];
