@@ -235,6 +235,29 @@ describe("formatting with the config's plugins", () => {
   });
 });
 
+test('a shared config its prettier config imports but nobody installed: the edit is made, left unformatted, and said so (eval: VincentMukuna/bo-assistant)', async () => {
+  const p = tempProject(
+    {
+      'prettier.config.mjs': "import base from '@nowhere/prettier-config';\nexport default base;\n",
+      'a.ts': AGENT,
+    },
+    tmpdir(),
+  );
+  try {
+    const result = await migrate(p.root, { force: true });
+    const a = result.files.find((f) => f.file === 'a.ts');
+    assert.equal(a?.status, 'changed');
+    assert.equal(a?.formatting, 'plugins-missing');
+    assert.deepEqual(a?.missingPlugins, ['@nowhere/prettier-config']);
+    assert.equal(
+      readFileSync(path.join(p.root, 'a.ts'), 'utf8'),
+      AGENT.replace("'search.web'", 'search_web'),
+    );
+  } finally {
+    p.cleanup();
+  }
+});
+
 describe('migrate command', () => {
   test('--dry-run on the demo prints a reviewable diff and summary, exits 0, writes nothing', async () => {
     const copy = copyFixture('demo-app');

@@ -39,7 +39,7 @@ export interface FormatOutcome {
   /** Why the output was or was not formatted. */
   formatting: 'prettier' | 'no-config' | 'not-formatted-before' | 'ignored' | 'plugins-missing';
   prettierFrom?: 'repository' | 'bundled';
-  /** `plugins-missing`: the plugins the config names that are not installed. */
+  /** `plugins-missing`: the packages the config needs (plugins, a shared config) not installed. */
   missingPlugins?: string[];
 }
 
@@ -57,6 +57,13 @@ function configFileFor(
   return found;
 }
 
+/** The package a failed import names, when the failure is only that it is not installed. */
+function missingPackage(error: unknown): string | undefined {
+  const e = error as { code?: string; message?: string } | undefined;
+  if (e?.code !== 'ERR_MODULE_NOT_FOUND' && e?.code !== 'MODULE_NOT_FOUND') return undefined;
+  return /Cannot find (?:package|module) '([^']+)'/.exec(e.message ?? '')?.[1];
+}
+
 export async function formatLikeTheRepo(
   root: string,
   file: string,
@@ -67,7 +74,16 @@ export async function formatLikeTheRepo(
   const { prettier, from } = await loadPrettier(root);
   const config = await configFileFor(prettier, file, configFiles);
   if (!config) return { text: after, formatting: 'no-config' };
-  const resolved = await prettier.resolveConfig(file, { editorconfig: true });
+  let resolved: Awaited<ReturnType<Prettier['resolveConfig']>>;
+  try {
+    resolved = await prettier.resolveConfig(file, { editorconfig: true });
+  } catch (error) {
+    // `prettier.config.mjs` importing a shared config nobody installed (`@adonisjs/prettier-config`
+    // in a checkout without node_modules): the repository's formatting cannot be known here.
+    const missing = missingPackage(error);
+    if (missing) return { text: after, formatting: 'plugins-missing', missingPlugins: [missing] };
+    throw error;
+  }
   // Prettier finds a plugin named by package from the working directory, not the config's folder:
   // resolved here, so a run from outside the repository formats as the repository would.
   const plugins = resolvePlugins(config, resolved?.plugins);

@@ -65,7 +65,7 @@ export interface FileChange {
   /** Unified diff (changed files, and files whose write failed). */
   diff?: string;
   formatting?: FormatOutcome['formatting'];
-  /** Plugins the file's prettier config names that are not installed: it is left unformatted. */
+  /** Packages the file's prettier config needs (plugins, a shared config), not installed: left unformatted. */
   missingPlugins?: string[];
   error?: string;
   /** `file` is a link inside the target: the real file written (relative to the root). */

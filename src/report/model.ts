@@ -97,7 +97,7 @@ export interface ReportFile {
   writtenAt?: string;
   /** Links inside the target that lead to `file`: it is edited once, here. */
   linkedFrom?: string[];
-  /** Prettier plugins its config names that are not installed: the file is left unformatted. */
+  /** Packages its prettier config needs (plugins, a shared config) that are not installed: left unformatted. */
   missingPlugins?: string[];
 }
 
