@@ -103,3 +103,36 @@ describe('factories', () => {
     assert.match(r.unresolved[0]!, /workers is filled in by code/);
   });
 });
+
+describe('a factory that passes its tools on only when given (eval: yerromnitsuj/actng)', () => {
+  const app = (tools: string) => `import { Agent } from '@mastra/core/agent';
+import { Mastra } from '@mastra/core/mastra';
+import { createTool } from '@mastra/core/tools';
+const proposeSelection = createTool({ id: 'propose_selection', description: 'Propose.', execute: async () => ({}) });
+function createAdvisor(options: { tools?: Record<string, unknown>; prompt: string }) {
+  return new Agent({
+    id: 'advisor',
+    name: 'advisor',
+    instructions: options.prompt,
+    model: 'openai/gpt-4o-mini',
+    ...(options.tools !== undefined ? { tools: options.tools } : {}),
+  });
+}
+const advisor = createAdvisor({ tools: ${tools}, prompt: 'Always call propose_selection.' });
+export const mastra = new Mastra({ agents: { advisor } });
+`;
+
+  test('its tools are those of the branch that gives them', async () => {
+    const p = tempProject({
+      'package.json': JSON.stringify({ name: 'app', dependencies: { '@mastra/core': '1.71.0' } }),
+      'src/index.ts': app('{ propose_selection: proposeSelection }'),
+    });
+    made.push(p.cleanup);
+    const scan = await scanRepository(p.root);
+    const advisor = scan.agents.find((a) => a.id === 'advisor');
+    assert.deepEqual(
+      advisor?.tools.entries.map((e) => e.key),
+      ['propose_selection'],
+    );
+  });
+});

@@ -160,6 +160,42 @@ export const coder = new Agent({
   assert.equal(two?.bounded, false);
 });
 
+test('a workspace chosen per request among readable ones offers any of their tools (eval: TheEleventhAvatar/mastraworkspacetui)', () => {
+  const text = (prompt: string) => `import { Agent } from '@mastra/core/agent';
+import { LocalFilesystem, LocalSandbox, Workspace } from '@mastra/core/workspace';
+const full = new Workspace({ filesystem: new LocalFilesystem({ basePath: '.' }), sandbox: new LocalSandbox({}) });
+export const coder = new Agent({
+  id: 'coder',
+  name: 'coder',
+  instructions: ${JSON.stringify(prompt)},
+  model: 'openai/gpt-4o-mini',
+  workspace: ({ requestContext }) => {
+    if (requestContext.get('mode') === 'plan') return new Workspace({ filesystem: new LocalFilesystem({ basePath: '.' }) });
+    return full;
+  },
+});
+`;
+  const scan = scanSource('/virtual/coder.ts', text('Clone with the execute_command tool.'));
+  const [source] = scan.agents[0]!.tools.runtime;
+  assert.equal(source?.bounded, true);
+  assert.ok(
+    source?.names?.includes('mastra_workspace_execute_command'),
+    'the sandbox of one branch',
+  );
+  assert.ok(source?.names?.includes('mastra_workspace_read_file'));
+  assert.deepEqual(
+    unknownToolMentions(scan, new Offers(scan), new Set()).map(
+      (f) => /"([^"]+)"/.exec(f.message)![1],
+    ),
+    ['execute_command'],
+  );
+  const offered = scanSource(
+    '/virtual/coder.ts',
+    text('Clone with the mastra_workspace_execute_command tool.'),
+  );
+  assert.deepEqual(unknownToolMentions(offered, new Offers(offered), new Set()), []);
+});
+
 test('a spread in the config may give any part: the tools its tools config enables and renames are offered', () => {
   const tools = `tools: { enabled: false, [WORKSPACE_TOOLS.FILESYSTEM.LIST_FILES]: { enabled: true, name: 'list_files' } }`;
   const names = (config: string) => scanned('x', config).agents[0]!.tools.runtime[0]?.names;

@@ -19,6 +19,7 @@ import { offerDescriptions } from '../mentions/descriptions.ts';
 import { emptyToolSet, readToolMap, type MapContext } from '../values/tool-map.ts';
 import {
   browserTools,
+  conditionalProperty,
   processorTools,
   skillTools,
   toolSearchRecords,
@@ -69,6 +70,9 @@ export function readAgent(
   const [configArg] = node.getArguments();
   const config = configArg ? resolveValue(configArg) : undefined;
   const prop = (name: string) => (config ? propertyValue(config, name) : undefined);
+  // `...(options.tools !== undefined ? { tools: options.tools } : {})`: what it may be given.
+  const given = (name: string) =>
+    prop(name) ?? (config ? conditionalProperty(config, name) : undefined);
   const text = (name: string) => {
     const value = prop(name);
     return value ? staticString(value) : undefined;
@@ -76,9 +80,9 @@ export function readAgent(
   const id = text('id');
   const name = text('name');
   const variable = bindingOf(site ?? node);
-  const tools = prop('tools');
-  const agents = prop('agents');
-  const workflows = prop('workflows');
+  const tools = given('tools');
+  const agents = given('agents');
+  const workflows = given('workflows');
   const defaults = prop('defaultOptions');
   const instructions = prop('instructions');
   const routing = routingInstructions(prop('defaultNetworkOptions'));

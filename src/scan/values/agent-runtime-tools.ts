@@ -301,7 +301,7 @@ function workspaceNames(
  * A property a spread adds only when a condition holds: `...(paths.length ? { skills: paths } : {})`,
  * `...(enabled && { skills })`. The source it stands for may be there when the agent runs.
  */
-function conditionalProperty(config: Node, name: string): Node | undefined {
+export function conditionalProperty(config: Node, name: string): Node | undefined {
   if (!Node.isObjectLiteralExpression(config)) return undefined;
   for (const member of config.getProperties()) {
     if (!Node.isSpreadAssignment(member)) continue;
@@ -320,6 +320,65 @@ function conditionalProperty(config: Node, name: string): Node | undefined {
 }
 
 /**
+ * `workspace: ({ requestContext }) => (plan ? new Workspace({ filesystem }) : shared)`: a function
+ * with several returns gives one construction per return, when each is one (else undefined).
+ */
+function eachConstructed(node: Node) {
+  const value = resolveValue(node);
+  const fn = isFunction(value) ? value : calledFunction(value);
+  const returned = fn ? returnedExpressions(fn) : [];
+  if (returned.length <= 1) return [constructed(node)];
+  const out = returned.map((r) => constructed(r));
+  return out.every((m) => m !== undefined) ? out : undefined;
+}
+
+/**
+ * A workspace chosen per request among several, each read: the agent may be offered the tools of
+ * any of them (their union), and a name none of them adds is not offered.
+ */
+function workspaceBranches(
+  ctx: ScanContext,
+  node: Node,
+  inherited: string,
+  each: ReadonlyArray<ReturnType<typeof constructed>>,
+): RuntimeTools[] {
+  const configs = each.map((m) => (m?.exported?.exportName === 'Workspace' ? m.config : undefined));
+  const read = configs.map((c) => (c ? workspaceNames(c) : undefined));
+  if (read.some((r) => r === undefined))
+    return [
+      record(ctx, node, {
+        kind: 'workspace',
+        prefixes: [WORKSPACE_PREFIX],
+        bounded: false,
+        since: WORKSPACE_SINCE,
+        reason: `${named('workspace', node)}${inherited} chooses among ${each.length} workspaces at run time, not all of which the scan can read`,
+      }),
+    ];
+  const names = [...new Set(read.flatMap((r) => r!.names))];
+  const aliases = read
+    .flatMap((r) => r!.aliases)
+    .filter((a, i, all) => all.findIndex((b) => b.name === a.name && b.as === a.as) === i);
+  const out = [
+    record(ctx, node, {
+      kind: 'workspace',
+      prefixes: [],
+      names,
+      aliases,
+      bounded: true,
+      since: WORKSPACE_SINCE,
+      reason: `the workspace${inherited} is one of ${each.length} chosen per request, which add up to ${names.length} tools (${WORKSPACE_PREFIX}*, as their filesystems, sandboxes, search and LSP allow)`,
+    }),
+  ];
+  for (const config of configs) {
+    const skills = propertyValue(config!, 'skills') ?? conditionalProperty(config!, 'skills');
+    if (skills) out.push(skillTools(ctx, skills));
+    const browser = propertyValue(config!, 'browser');
+    if (browser) out.push(browserTools(ctx, browser));
+  }
+  return out;
+}
+
+/**
  * The tools a `workspace` option (of an Agent, or of `new Mastra()` for its agents) adds: its own,
  * its skills', and its browser's when the agent has no browser of its own.
  */
@@ -328,9 +387,11 @@ export function workspaceTools(
   node: Node,
   owner: 'agent' | 'mastra' | 'file-based',
 ): RuntimeTools[] {
-  const made = constructed(node);
   const inherited =
     owner === 'mastra' ? ' (set on new Mastra(), so every agent without its own gets it)' : '';
+  const each = eachConstructed(node);
+  if (each && each.length > 1) return workspaceBranches(ctx, node, inherited, each);
+  const made = each?.[0];
   if (!made?.exported || made.exported.exportName !== 'Workspace' || !made.config)
     return [
       record(ctx, node, {
