@@ -399,6 +399,25 @@ describe('each filter against a true case of the same shape', () => {
     );
   });
 
+  test('in text about tools, a name shaped as code and used to do something is a tool; a field or English is not (eval: tinyfish-io/bigset, gabbylevac-gti/Analyst-Agent)', () => {
+    const strong = (text: string) =>
+      toolWords(text, dataWordsOf(['sort_key']), { usedTo: true })
+        .filter((w) => w.strong)
+        .map((w) => w.name);
+    assert.deepEqual(strong('If unsure, use query_system_knowledge to look it up.'), [
+      'query_system_knowledge',
+    ]);
+    assert.deepEqual(strong('Do NOT use this tool for profiling, use queryData instead.'), [
+      'queryData',
+    ]);
+    assert.deepEqual(strong('Row not found. Use `list_rows` to see valid row ids.'), ['list_rows']);
+    assert.deepEqual(strong('Use created_at to sort, and use sort_key for ties.'), []);
+    assert.deepEqual(
+      strong('Use multi-step reasoning for hard questions; use JSON for output.'),
+      [],
+    );
+  });
+
   test('a name that says it is an MCP server names a set of tools, not one (eval: Bakhitov/crafty-demo)', () => {
     assert.deepEqual(words('You are an expert in n8n using n8n-MCP tools.'), []);
     assert.deepEqual(words('You are an expert in n8n using the n8n-search tool.'), ['n8n-search']);

@@ -297,6 +297,25 @@ export function selfIntroduced(line: string, at: number): boolean {
   return /\byou\s+are\s+(?:the\s+|an?\s+)?\**\\?[`'"]?$/i.test(line.slice(0, at));
 }
 
+/**
+ * "use query_system_knowledge to look up...", "(use get-team-members to resolve names)", "use
+ * queryData instead": a name shaped only as code makes it (snake_case, kebab-case that is not
+ * English, camelCase) used to do something. Not a field or value (`use created_at to sort`): the
+ * caller keeps the data filters for it.
+ */
+export function usedTo(line: string, at: number, name: string): boolean {
+  const code =
+    (/^[a-z][a-z0-9]*([_-][a-z0-9]+)+$/.test(name) && !isProseHyphenation(name)) ||
+    /^[a-z][a-z0-9]*([A-Z][a-z0-9]+)+$/.test(name);
+  if (!code) return false;
+  const before = line.slice(0, at).replace(/\\?[`'"]$/, '');
+  const after = line.slice(at + name.length).replace(/^\\?[`'"]/, '');
+  return (
+    /\buse\s+$/i.test(before) &&
+    /^(\(\))?\s+(to|for|instead|first|when|before|after)\b/i.test(after)
+  );
+}
+
 /** A module specifier (`cloudflare:workers` after an import's from): not a name. */
 function moduleSpecifier(line: string, at: number): boolean {
   return /\b(from|import|require\()\s*[`'"]$/.test(line.slice(0, at));
@@ -327,6 +346,13 @@ export interface ToolWordOptions {
    * shows (`df.value_counts()`, SQL's `date_trunc()`).
    */
   calls?: boolean;
+  /**
+   * "use list_rows to see valid ids": a name shaped only as code makes it, used to do something,
+   * is a tool. The caller turns this on for text about tools (a tool's description or result),
+   * where such a name is another tool; an agent's instructions use the same words for fields and
+   * conventions ("use chartUrl to create", "use snake_case for IDs").
+   */
+  usedTo?: boolean;
 }
 
 /**
@@ -362,6 +388,7 @@ export function toolWords(
     introducedLists = true,
     plainTool = () => false,
     calls = false,
+    usedTo: useCounts = false,
   } = options;
   const out: ToolWord[] = [];
   let fenced = false;
@@ -464,7 +491,14 @@ export function toolWords(
         )
           continue;
         // The list item of a section whose heading names tools is a tool by the prompt's layout.
-        const strong = namedAsTool(line, m.index, name.length) || listedHere || invoked;
+        // "use x_y to ...": strong unless the name is data (a field of the app's schemas, `_id`).
+        const used =
+          useCounts &&
+          usedTo(line, m.index, name) &&
+          !data.has(name) &&
+          !DATA_SUFFIX.test(name) &&
+          !(name.includes('_') && data.hasPart?.(name));
+        const strong = namedAsTool(line, m.index, name.length) || listedHere || invoked || used;
         const called = calledAt(line, m.index);
         const word = {
           name,

@@ -548,6 +548,7 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
         // the app names so (another agent's tool).
         plainTool: (n) => offersNothing && app.tiedTo(n) === n,
         calls: unlistedServerTools,
+        usedTo: readWithOffer(f),
       });
       for (const w of words) {
         if (inInvalidList(f.text, w.offset) || notToBeSaid(f.text, w.offset)) continue;
