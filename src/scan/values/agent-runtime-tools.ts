@@ -319,6 +319,27 @@ export function conditionalProperty(config: Node, name: string): Node | undefine
   return undefined;
 }
 
+/** A workspace whose tools the scan cannot list: any `mastra_workspace_*` name, renamed or not. */
+function workspaceByPrefix(ctx: ScanContext, node: Node, reason: string): RuntimeTools {
+  return record(ctx, node, {
+    kind: 'workspace',
+    prefixes: [WORKSPACE_PREFIX],
+    bounded: false,
+    since: WORKSPACE_SINCE,
+    reason,
+  });
+}
+
+/** The skills and the browser a workspace's config adds. */
+function configSources(ctx: ScanContext, config: Node): RuntimeTools[] {
+  const out: RuntimeTools[] = [];
+  const skills = propertyValue(config, 'skills') ?? conditionalProperty(config, 'skills');
+  if (skills) out.push(skillTools(ctx, skills));
+  const browser = propertyValue(config, 'browser');
+  if (browser) out.push(browserTools(ctx, browser));
+  return out;
+}
+
 /**
  * `workspace: ({ requestContext }) => (plan ? new Workspace({ filesystem }) : shared)`: a function
  * with several returns gives one construction per return, when each is one (else undefined).
@@ -346,13 +367,11 @@ function workspaceBranches(
   const read = configs.map((c) => (c ? workspaceNames(c) : undefined));
   if (read.some((r) => r === undefined))
     return [
-      record(ctx, node, {
-        kind: 'workspace',
-        prefixes: [WORKSPACE_PREFIX],
-        bounded: false,
-        since: WORKSPACE_SINCE,
-        reason: `${named('workspace', node)}${inherited} chooses among ${each.length} workspaces at run time, not all of which the scan can read`,
-      }),
+      workspaceByPrefix(
+        ctx,
+        node,
+        `${named('workspace', node)}${inherited} chooses among ${each.length} workspaces at run time, not all of which the scan can read`,
+      ),
     ];
   const names = [...new Set(read.flatMap((r) => r!.names))];
   const aliases = read
@@ -369,12 +388,7 @@ function workspaceBranches(
       reason: `the workspace${inherited} is one of ${each.length} chosen per request, which add up to ${names.length} tools (${WORKSPACE_PREFIX}*, as their filesystems, sandboxes, search and LSP allow)`,
     }),
   ];
-  for (const config of configs) {
-    const skills = propertyValue(config!, 'skills') ?? conditionalProperty(config!, 'skills');
-    if (skills) out.push(skillTools(ctx, skills));
-    const browser = propertyValue(config!, 'browser');
-    if (browser) out.push(browserTools(ctx, browser));
-  }
+  for (const config of configs) out.push(...configSources(ctx, config!));
   return out;
 }
 
@@ -394,13 +408,11 @@ export function workspaceTools(
   const made = each?.[0];
   if (!made?.exported || made.exported.exportName !== 'Workspace' || !made.config)
     return [
-      record(ctx, node, {
-        kind: 'workspace',
-        prefixes: [WORKSPACE_PREFIX],
-        bounded: false,
-        since: WORKSPACE_SINCE,
-        reason: `${named('workspace', node)}${inherited} adds ${WORKSPACE_PREFIX}* tools at run time, which its config can rename`,
-      }),
+      workspaceByPrefix(
+        ctx,
+        node,
+        `${named('workspace', node)}${inherited} adds ${WORKSPACE_PREFIX}* tools at run time, which its config can rename`,
+      ),
     ];
   const config = made.config;
   const read = workspaceNames(config);
@@ -417,18 +429,13 @@ export function workspaceTools(
             ? `the workspace${inherited} adds up to ${read.names.length} tools (${WORKSPACE_PREFIX}*, as its filesystem, sandbox, search and LSP allow)${read.renamed.length ? `, some renamed to ${read.renamed.map((n) => `"${n}"`).join(', ')}` : ''}`
             : `the workspace${inherited} adds no tools (its tools config disables them)`,
         })
-      : record(ctx, node, {
-          kind: 'workspace',
-          prefixes: [WORKSPACE_PREFIX],
-          bounded: false,
-          since: WORKSPACE_SINCE,
-          reason: `the workspace${inherited} adds ${WORKSPACE_PREFIX}* tools (which ones depends on its filesystem, sandbox and search), renamed by a tools config we cannot read`,
-        }),
+      : workspaceByPrefix(
+          ctx,
+          node,
+          `the workspace${inherited} adds ${WORKSPACE_PREFIX}* tools (which ones depends on its filesystem, sandbox and search), renamed by a tools config we cannot read`,
+        ),
+    ...configSources(ctx, config),
   ];
-  const skills = propertyValue(config, 'skills') ?? conditionalProperty(config, 'skills');
-  if (skills) out.push(skillTools(ctx, skills));
-  const browser = propertyValue(config, 'browser');
-  if (browser) out.push(browserTools(ctx, browser));
   return out;
 }
 
