@@ -47,6 +47,8 @@ export interface AgentLookup {
   /** Every agent a factory's constructor builds (one per call of the factory), when it is one. */
   instancesOf?(node: Node): readonly number[];
   byKey(key: string): number | undefined;
+  /** Every agent registered under `key`: one per Mastra instance that registers it. */
+  allByKey?(key: string): readonly number[];
   byId(id: string): number | undefined;
 }
 
@@ -73,7 +75,7 @@ function tableAgents(receiver: Node, agents: AgentLookup): number[] {
 function resolveReceiver(
   receiver: Node,
   agents: AgentLookup,
-): { index?: number; via: CallSite['via'] } {
+): { index?: number; via: CallSite['via']; registered?: readonly number[] } {
   let value = receiverValue(receiver);
   // `input.agent`, where `input` is an object literal the code shows (a helper's bound argument).
   if (Node.isPropertyAccessExpression(value)) {
@@ -88,6 +90,9 @@ function resolveReceiver(
     const key = arg ? staticString(arg) : undefined;
     if (Node.isPropertyAccessExpression(callee) && key !== undefined) {
       if (callee.getName() === 'getAgent') {
+        // Two Mastra instances (the app's, an eval's) registering one key: `mastra` may be either.
+        const registered = agents.allByKey?.(key) ?? [];
+        if (registered.length > 1) return { via: 'getAgent', registered };
         const index = agents.byKey(key) ?? agents.byId(key);
         return index === undefined ? { via: 'getAgent' } : { index, via: 'getAgent' };
       }
@@ -146,8 +151,9 @@ function helperSites(
   const out: Site[] = [];
   for (const { call: at, bindings } of helperCalls(call, [receiver]) ?? [])
     withBoundParameters(bindings, () => {
-      const { index, via } = resolveReceiver(receiver, agents);
-      if (index !== undefined) out.push({ ...siteOf(ctx, call, at, via), agentIndex: index });
+      const { index, via, registered = [] } = resolveReceiver(receiver, agents);
+      for (const i of index === undefined ? registered : [index])
+        out.push({ ...siteOf(ctx, call, at, via), agentIndex: i });
     });
   return out;
 }
@@ -170,7 +176,7 @@ export function findCalls(
     )
       continue;
     const receiver = callee.getExpression();
-    const { index, via } = resolveReceiver(receiver, agents);
+    const { index, via, registered = [] } = resolveReceiver(receiver, agents);
     const [, options] = call.getArguments();
     const optionObject = options ? resolveValue(options) : undefined;
     const mentionsTools =
@@ -179,7 +185,10 @@ export function findCalls(
       TOOL_OPTIONS.some((o) => optionObject.getProperty(o));
     // A call inside a factory on the agent it builds is a call of every agent it builds.
     // So is a call of an agent picked from a table (`AGENTS[id].agent.generate()`) of each it holds.
-    const built = index === undefined ? (agents.instancesOf?.(receiverValue(receiver)) ?? []) : [];
+    const built =
+      index === undefined && registered.length === 0
+        ? (agents.instancesOf?.(receiverValue(receiver)) ?? [])
+        : registered;
     const instances =
       index === undefined && built.length === 0 ? tableAgents(receiver, agents) : built;
     // A helper of the app that calls generate() on an agent it is given (`run(agent, prompt)`):
@@ -195,7 +204,8 @@ export function findCalls(
     if (index === undefined && instances.length === 0 && !mentionsTools) continue;
     const site = siteOf(ctx, call, call, via);
     if (instances.length)
-      for (const i of instances) out.push({ ...site, agentIndex: i, via: 'variable' });
+      for (const i of instances)
+        out.push({ ...site, agentIndex: i, via: registered.length ? via : 'variable' });
     else out.push({ ...site, ...(index === undefined ? {} : { agentIndex: index }) });
   }
   return out;
@@ -210,6 +220,7 @@ export function agentLookup(
     byNode,
     ...(instancesOf ? { instancesOf } : {}),
     byKey: (key) => agents.find((a) => a.registeredAs.includes(key))?.index,
+    allByKey: (key) => agents.filter((a) => a.registeredAs.includes(key)).map((a) => a.index),
     byId: (id) => agents.find((a) => a.id === id || a.name === id)?.index,
   };
 }
