@@ -162,3 +162,48 @@ export const mastra = new Mastra({ agents: { assistant } });
     assert.deepEqual(await unknownNames(app('- This is about policy -> query the handbook')), []);
   });
 });
+
+describe('tools named after their MCP server, whose list the scan cannot read (eval: kamekamek/my-mastra-1)', () => {
+  const app = (prompt: string) => `import { Agent } from '@mastra/core/agent';
+import { Mastra } from '@mastra/core/mastra';
+import { MCPClient } from '@mastra/mcp';
+const mcp = new MCPClient({ servers: { googleSheets: { url: new URL(process.env.SHEETS_URL!) } } });
+const sheets = new Agent({
+  id: 'sheets',
+  name: 'sheets',
+  instructions: ${quote(prompt)},
+  model: 'openai/gpt-4o-mini',
+  tools: await mcp.getTools(),
+});
+export const mastra = new Mastra({ agents: { sheets } });
+`;
+
+  test('a list of the server-named names names its tools bare; the model sees googleSheets_…', async () => {
+    const prompt = [
+      '- Read a range (GOOGLESHEETS_BATCH_GET)',
+      '- Clear a range (GOOGLESHEETS_CLEAR_VALUES)',
+      '- Start the connection (GOOGLESHEETS_INITIATE_CONNECTION)',
+    ].join('\n');
+    assert.deepEqual(await unknownNames(app(prompt)), [
+      'GOOGLESHEETS_BATCH_GET',
+      'GOOGLESHEETS_CLEAR_VALUES',
+      'GOOGLESHEETS_INITIATE_CONNECTION',
+    ]);
+  });
+
+  test('one or two such names are settings named after the service, not a list of tools', async () => {
+    assert.deepEqual(
+      await unknownNames(
+        app('If GOOGLESHEETS_API_KEY or GOOGLESHEETS_PROJECT is missing, tell the user.'),
+      ),
+      [],
+    );
+  });
+
+  test('a name already under the server prefix is the offered name', async () => {
+    const prompt = ['googleSheets_BATCH_GET', 'googleSheets_CLEAR', 'googleSheets_OPEN']
+      .map((n) => `- use ${n}`)
+      .join('\n');
+    assert.deepEqual(await unknownNames(app(prompt)), []);
+  });
+});

@@ -74,6 +74,30 @@ export function bareServerTool(
   return asIs ? undefined : { ...server, offered: toWireName(`${server.key}_${name}`) };
 }
 
+/**
+ * The tool of an MCP server a name is written after, where the scan cannot list the server's
+ * tools: Composio-style names spell their server first (`GMAIL_SEND_EMAIL` of the server
+ * `gmail`, `GOOGLECALENDAR_FIND_EVENT` of `googleCalendar`), and Mastra's MCP client offers
+ * them as `${server}_${tool}`, never bare. Only snake_case names with a part after the server's.
+ */
+export function serverNamedTool(
+  r: RuntimeTools,
+  name: string,
+): { key: string; offered: string } | undefined {
+  if (r.kind !== 'mcp' || !/^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$/.test(name)) return undefined;
+  const fold = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const parts = name.split('_');
+  for (const p of r.prefixes) {
+    if (!p.endsWith('_') || name.startsWith(p)) continue;
+    const key = fold(p.slice(0, -1));
+    // The server's name is the first part(s) of the name, and something follows it.
+    for (let i = 1; i < parts.length; i++)
+      if (fold(parts.slice(0, i).join('')) === key)
+        return { key: p.slice(0, -1), offered: toWireName(`${p}${name}`) };
+  }
+  return undefined;
+}
+
 /** A prefix of the source covers the name (`${server}_` of an MCP client), as written or rewritten. */
 export function prefixCovers(r: RuntimeTools, name: string): boolean {
   return (

@@ -353,6 +353,11 @@ export interface ToolWordOptions {
    * conventions ("use chartUrl to create", "use snake_case for IDs").
    */
   usedTo?: boolean;
+  /**
+   * Names the caller ties to an MCP server they are written after (`GMAIL_SEND_EMAIL` of `gmail`):
+   * counted in capitals too, where other capitalised names are constants.
+   */
+  serverNames?: (name: string) => boolean;
 }
 
 /**
@@ -389,6 +394,7 @@ export function toolWords(
     plainTool = () => false,
     calls = false,
     usedTo: useCounts = false,
+    serverNames = () => false,
   } = options;
   const out: ToolWord[] = [];
   let fenced = false;
@@ -484,7 +490,7 @@ export function toolWords(
             !(quoted && oneWordTool(line, m.index, name)) &&
             !(plainTool(name) && namedAsTool(line, m.index, name.length))) ||
           /\.(ts|js|md|json|txt|yaml|yml|html|css|py|sql|csv)$/i.test(name) ||
-          /^[A-Z0-9_-]+$/.test(name) ||
+          (/^[A-Z0-9_-]+$/.test(name) && !serverNames(name)) ||
           inJson(line, name) ||
           moduleSpecifier(line, m.index) ||
           tagName(line, m.index, name)

@@ -24,6 +24,7 @@ import { toWireName } from '../../names/wire-name.ts';
 import {
   agentEntries,
   bareServerTool,
+  serverNamedTool,
   behaviourOfAgent,
   callEntries,
   mayComeAtRunTime,
@@ -205,6 +206,12 @@ function explain(
     return {
       why: `which ${o.label} is not offered by that name: it is a tool of the MCP server "${bare.key}" (${bare.package}, its tools listed by version ${bare.version}), which Mastra's MCP client offers as "${bare.offered}"`,
       fixes: [bare.offered],
+    };
+  const named = o.runtime.map((r) => serverNamedTool(r, name)).find((n) => n !== undefined);
+  if (named)
+    return {
+      why: `which ${o.label} is not offered by that name: it is written after its MCP server "${named.key}", whose tools Mastra's MCP client offers as "${named.key}_<tool>", so the model sees "${named.offered}"`,
+      fixes: [named.offered],
     };
   const mcp = o.runtime.filter((r) => r.kind === 'mcp' && r.prefixes.length > 0);
   if (mcp.length) {
@@ -530,6 +537,17 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
     const unlistedServerTools = o.runtime.some(
       (r) => r.kind === 'mcp' && r.prefixes.length > (r.servers?.length ?? 0),
     );
+    // `GMAIL_SEND_EMAIL` beside its MCP server `gmail` (tools unlisted): a tool of that server
+    // named bare. Three or more such names make the prompt a list of the server's tools; one or
+    // two may be settings named after the service (`GITHUB_TOKEN`).
+    const named = new Set(
+      [...prompts, ...agent.descriptions, ...messages].flatMap((f) =>
+        [...f.text.matchAll(/(?<![\w$-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w$-])/g)]
+          .map((m) => m[0])
+          .filter((n) => o.runtime.some((r) => serverNamedTool(r, n) !== undefined)),
+      ),
+    );
+    const serverNamed = named.size >= 3 ? named : new Set<string>();
     for (const f of [...prompts, ...agent.descriptions, ...messages]) {
       if (f.toolObject !== undefined) {
         out.push(toolObjectFinding(f, f.toolObject, o.label, offeredAs.get(f.toolObject)));
@@ -542,7 +560,9 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
           serverTools.has(n) ||
           // A measured tool of one of its own MCP servers, named bare (`browser_snapshot`).
           o.runtime.some((r) => bareServerTool(r, n) !== undefined) ||
+          serverNamed.has(n) ||
           claudeCodeForm(o, n) !== undefined,
+        serverNames: (n) => serverNamed.has(n),
         introducedLists: !readWithOffer(f),
         // An agent offered nothing at all: "use the artifacts tool" can only mean the app's tool
         // the app names so (another agent's tool).
@@ -650,7 +670,8 @@ export function unknownToolMentions(scan: ScanResult, offers: Offers, data: Data
           !isToolShaped(w.name) &&
           !strong &&
           !claudeCodeForm(o, w.name) &&
-          !o.runtime.some((r) => bareServerTool(r, w.name) !== undefined)
+          !o.runtime.some((r) => bareServerTool(r, w.name) !== undefined) &&
+          !serverNamed.has(w.name)
         )
           continue;
         spellings.set(w.name, spelling ?? prefixed);
