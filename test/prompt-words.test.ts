@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { dataWordsOf, isProseHyphenation, toolWords } from '../src/plan/rules/prompt-words.ts';
 
-const DATA = new Set(['patch_json', 'doc_type', 'api_reference', 'evidence-link']);
+const DATA = new Set(['patch_json', 'doc_type', 'api_reference', 'evidence-link', 'fromToken']);
 const words = (text: string) => toolWords(text, DATA).map((w) => w.name);
 
 describe('each filter against a true case of the same shape', () => {
@@ -31,6 +31,19 @@ describe('each filter against a true case of the same shape', () => {
       ].join('\n'),
       ['eventType', 'inputSummary'],
       ['log-audit-event', 'lookup_customer'],
+    ],
+    [
+      "a field of the app's schemas listed after a line about one tool is its parameter (eval: aeither/fast-trading-bot)",
+      [
+        'For the recall-trade tool, use:',
+        "  - fromToken: contract address of the token you're selling",
+        '  - amount: the quantity',
+        '',
+        'For the recall-trade tool, use:',
+        '  - tradeHistory: the past trades',
+      ].join('\n'),
+      ['fromToken', 'amount'],
+      ['recall-trade', 'tradeHistory'],
     ],
     [
       'a path next to a slash, not two names a slash pairs (eval: Array-Ventures/coworker)',

@@ -475,7 +475,10 @@ export function toolWords(
         const isTied = tied(name);
         // Off the tool-words lines, only the listed name itself counts (not its description's
         // words), a name that calls itself a tool, and one written as a call where calls count.
-        const listedHere = name === listed && (quoted || name === introduced);
+        // A field of the app's schemas listed after "For the X tool, use:" is one of its
+        // parameters (`- fromToken: address to sell`), unless it also names something of the app.
+        const listedHere =
+          name === listed && (quoted || name === introduced) && (isTied || !data.has(name));
         const invoked = calls && writtenAsCall(line, m.index, name);
         if (
           !isTied &&
