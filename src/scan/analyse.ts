@@ -74,6 +74,7 @@ import { sdkServerTools } from './mentions/sdk-server-tools.ts';
 import { toolRegistries } from './mentions/tool-registries.ts';
 import { appWorkflows } from './mentions/app-workflows.ts';
 import { appToolIds } from './mentions/app-tools.ts';
+import { idValues } from './mentions/id-values.ts';
 import { syntaxAnswer } from './mentions/provable-tool-name.ts';
 import { createToolIds, dataWords, fieldValues } from './mentions/data-words.ts';
 import { nameTables, type NameTableEntry } from './mentions/name-tables.ts';
@@ -669,6 +670,15 @@ export function analyse(
   const registries = toolRegistries(ctx, sourceFiles);
   const workflowIds = appWorkflows(ctx, sourceFiles);
   const toolIds = appToolIds(sourceFiles);
+  // Ids a prompt may name instead of the key: whether the code also uses them as data.
+  const renamedIds = new Set(
+    mentions.flatMap((m) =>
+      m.context === 'comparison' ? [] : m.matches.some((t) => t.as.includes('id')) ? [m.name] : [],
+    ),
+  );
+  const valuesOfIds = sourceFiles.flatMap((sf) =>
+    inFile(sf, () => idValues(ctx, [sf], renamedIds)),
+  );
   const networks = sourceFiles.flatMap((sf) => inFile(sf, () => legacyNetworks(ctx, sf)));
   const usedDeclarations = agents.some((a) =>
     a.tools.entries.some(
@@ -706,6 +716,7 @@ export function analyse(
     ...(serverTools.length ? { serverTools } : {}),
     ...(workflowIds.length ? { appWorkflows: workflowIds } : {}),
     ...(toolIds.length ? { appToolIds: toolIds } : {}),
+    ...(valuesOfIds.length ? { idValues: valuesOfIds } : {}),
     ...(registries.length ? { toolRegistries: registries } : {}),
     ...(networks.length ? { legacyNetworks: networks } : {}),
   };

@@ -466,6 +466,13 @@ export interface NameUse {
   access?: boolean;
 }
 
+/** A tool's id as the value of another field in code (`context: 'create-patient'`). */
+export interface IdValue {
+  name: string;
+  field: string;
+  location: Location;
+}
+
 export interface DelegationIdComparison {
   value: string;
   raw: string;
@@ -595,6 +602,8 @@ export interface ScanResult {
    * harness, the app's own MCP server, code it does not model may offer them).
    */
   appToolIds?: string[];
+  /** Tool ids the code also gives another field as a value (`id-values.ts`). */
+  idValues?: IdValue[];
   /**
    * The names the app declares its tools under (`const portfolioTool = createTool(...)`, `new
    * Tool(...)`), given to an agent the scan reads or not.

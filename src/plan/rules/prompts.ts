@@ -387,8 +387,38 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
           ...suggesting([m.location], [wanted]),
         });
       }
-      const actionable = stale.filter((m) => !unsafe(m));
-      if (actionable.length === 0) continue;
+      // `(create-patient, create-product, etc.)` where the code also gives `context` that value:
+      // unquoted and not called a tool, the prompt may mean the value the model reads. Left for a
+      // human unless the tool is re-keyed by that id (then it names the tool rightly either way).
+      const heldAs = (m: Mention): string | undefined => {
+        const value =
+          m.name === entryId && !m.quoted
+            ? scan.idValues?.find((v) => v.name === m.name)
+            : undefined;
+        const { line, column } = surroundings(scan, m);
+        return value && !toolWording(line, column, m.name.length)
+          ? `also the value of "${value.field}" in code at ${value.location.file}:${value.location.line}, which the prompt may mean`
+          : undefined;
+      };
+      const held = stale.filter((m) => !unsafe(m) && heldAs(m));
+      const leaveHeld = () => {
+        for (const m of held) {
+          leftInList.add(surroundings(scan, m).list);
+          plan.findings.push({
+            kind: 'ambiguous-mention',
+            rule: 'prompts',
+            message: `"${m.name}" may name the tool offered as "${wanted}" (${heldAs(m)}); left as it is`,
+            locations: [m.location],
+            agents: [label],
+            ...suggesting([m.location], [wanted]),
+          });
+        }
+      };
+      const actionable = stale.filter((m) => !unsafe(m) && !held.includes(m));
+      if (actionable.length === 0) {
+        leaveHeld();
+        continue;
+      }
 
       const id = 'id' in entry.value ? entry.value.id : undefined;
       const blockers =
@@ -417,6 +447,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
             ? rekeyable
             : rekeyable && byId && blockers.length === 0;
 
+      if (!(rekey && id)) leaveHeld();
       if (rekey && id) {
         plan.renames.set(loc, id);
         plan.edits.push({
