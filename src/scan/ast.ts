@@ -262,6 +262,9 @@ export function definitionOf(node: Node): Node | undefined {
   for (const decl of symbol?.getDeclarations() ?? []) {
     if (decl.getSourceFile().isDeclarationFile()) continue;
     if (Node.isVariableDeclaration(decl)) {
+      // `const cfg = config[kind]`, while the call made with one entry of the table is read.
+      const picked = boundArgument(decl);
+      if (picked) return unwrap(picked);
       const init = decl.getInitializer();
       if (init && !isReassigned(decl)) return unwrap(init);
       const assigned = onlyAssignment(decl);

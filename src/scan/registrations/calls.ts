@@ -19,7 +19,7 @@ import { textFragments } from '../mentions/prompt-text.ts';
 import { withBoundParameters } from '../bound-parameters.ts';
 import { helperCalls } from '../values/factory-calls.ts';
 import type { MapContext } from '../values/tool-map.ts';
-import { tableValues } from '../values/dispatch-table.ts';
+import { picked, tableValues } from '../values/dispatch-table.ts';
 
 /** Calls that send the agent's tools as functions, named by wire name. */
 export const CALL_METHODS = new Set([
@@ -141,6 +141,43 @@ function siteOf(ctx: MapContext, call: CallExpression, at: Node, via: CallSite['
   };
 }
 
+/**
+ * `const cfg = config[kind]; mastra.getAgent(cfg.agentName).generate(cfg.prompt(file))`: the
+ * variable an entry of a literal table is picked into, and the entries, when the agent is named
+ * by a member of it. Each entry is read as the variable's value: its agent, with its prompt.
+ */
+function pickedEntry(receiver: Node): { decl: Node; entries: Node[] } | undefined {
+  const value = receiverValue(receiver);
+  if (!Node.isCallExpression(value)) return undefined;
+  const [arg] = value.getArguments();
+  const member = arg ? unwrap(arg) : undefined;
+  if (!member || !Node.isPropertyAccessExpression(member)) return undefined;
+  const holder = member.getExpression();
+  if (!Node.isIdentifier(holder)) return undefined;
+  const decl = holder.getSymbol()?.getDeclarations()[0];
+  const init = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
+  if (!decl || !init || !Node.isElementAccessExpression(unwrap(init))) return undefined;
+  const entries = picked(init);
+  return entries && entries.length > 1 ? { decl, entries } : undefined;
+}
+
+/** Each entry's call, when the agent is named by a member of a picked table entry. */
+function pickedSites(
+  ctx: MapContext,
+  call: CallExpression,
+  receiver: Node,
+  agents: AgentLookup,
+): Site[] {
+  const pick = pickedEntry(receiver);
+  const out: Site[] = [];
+  for (const entry of pick?.entries ?? [])
+    withBoundParameters(new Map([[pick!.decl, entry]]), () => {
+      const { index, via } = resolveReceiver(receiver, agents);
+      if (index !== undefined) out.push({ ...siteOf(ctx, call, call, via), agentIndex: index });
+    });
+  return out;
+}
+
 /** The calls of the helper around `call`, each read as a call of the agent passed to it. */
 function helperSites(
   ctx: MapContext,
@@ -194,6 +231,11 @@ export function findCalls(
     // A helper of the app that calls generate() on an agent it is given (`run(agent, prompt)`):
     // each of its calls is a call of the agent passed there, with the messages passed there.
     if (index === undefined && instances.length === 0) {
+      const each = pickedSites(ctx, call, receiver, agents);
+      if (each.length) {
+        out.push(...each);
+        continue;
+      }
       const through = helperSites(ctx, call, receiver, agents);
       if (through.length) {
         out.push(...through);

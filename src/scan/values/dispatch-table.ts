@@ -38,7 +38,7 @@ function tableOf(expression: Expression): Node {
 }
 
 /** The entries the expression may be, when it picks one from a literal table. */
-function picked(node: Node): Node[] | undefined {
+export function picked(node: Node): Node[] | undefined {
   const value = resolveValue(unwrap(node));
   if (Node.isElementAccessExpression(value)) {
     const key = value.getArgumentExpression();
