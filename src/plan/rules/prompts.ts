@@ -392,7 +392,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
       // human unless the tool is re-keyed by that id (then it names the tool rightly either way).
       const heldAs = (m: Mention): string | undefined => {
         const value =
-          m.name === entryId && !m.quoted
+          entry.origin === 'tools' && m.name === entryId && !m.quoted
             ? scan.idValues?.find((v) => v.name === m.name)
             : undefined;
         const { line, column } = surroundings(scan, m);

@@ -2,25 +2,19 @@
  * Tool ids the app's code also gives another field as a value: `context: 'create-patient'` in the
  * error a workflow step throws, a step's own `id`. A prompt naming that id may mean the value (what
  * the model reads in a result or an error), not the tool, so such a mention is reported rather than
- * rewritten. The tool's own `createTool({ id })` is its definition, not another use.
+ * rewritten. Only another field's value counts: an `id` or a name is the same thing named.
  */
-import { Node, SyntaxKind, ts, type SourceFile } from '../../ts-morph.ts';
+import { SyntaxKind, ts, type SourceFile } from '../../ts-morph.ts';
 import { descendantsOfKind, locate } from '../ast.ts';
 import type { ScanContext } from '../ast.ts';
 import type { IdValue } from '../model.ts';
 
-/** `createTool({ id })`, `createVectorQueryTool({ id })`, `new Tool({ id })`: a tool's definition. */
-const DEFINES_TOOL = /(?:^|\.)(?:create\w*Tool|Tool)$/;
-
-function definesTool(literal: Node, property: string): boolean {
-  if (property !== 'id') return false;
-  const call = literal.getParent()?.getParent()?.getParent();
-  return (
-    call !== undefined &&
-    (Node.isCallExpression(call) || Node.isNewExpression(call)) &&
-    DEFINES_TOOL.test(call.getExpression().getText())
-  );
-}
+/**
+ * Fields that name a thing rather than describe one: Mastra's own `id` and `name` (of a tool, a
+ * step, a config row listing tools) and a field about a tool (`toolName`, `tool`). Their value is
+ * the id used as a name, which a prompt naming it means too.
+ */
+const NAMING_FIELD = /^(id|name)$|tool/i;
 
 export function idValues(
   ctx: ScanContext,
@@ -43,7 +37,7 @@ export function idValues(
         .getNameNode()
         .getText()
         .replace(/^['"]|['"]$/g, '');
-      if (definesTool(literal, field)) continue;
+      if (NAMING_FIELD.test(field)) continue;
       const name = (literal as unknown as { getLiteralValue(): string }).getLiteralValue();
       out.push({ name, field, location: locate(ctx, literal) });
     }
