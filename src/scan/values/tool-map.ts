@@ -173,7 +173,9 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
     Node.isBinaryExpression(expr) &&
     ['??', '||', '&&'].includes(expr.getOperatorToken().getText())
   ) {
-    for (const side of [expr.getLeft(), expr.getRight()])
+    // `...(tool && { tool })`: the left is the condition; when falsy it spreads nothing.
+    const and = expr.getOperatorToken().getText() === '&&';
+    for (const side of and ? [expr.getRight()] : [expr.getLeft(), expr.getRight()])
       collect(ctx, side, set, { ...walk, conditional: true });
     return;
   }
