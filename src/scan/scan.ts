@@ -13,6 +13,7 @@ import { discover, prefilter, type Discovered, type DiscoverOptions } from './fi
 import { FileFailure } from './files/isolate.ts';
 import { installedMastraVersion } from './files/mastra-install.ts';
 import { mastraScope } from './files/mastra-scope.ts';
+import { uiComparisonFiles } from './files/ui-comparisons.ts';
 import { mastraUnreachable, noMastraScan } from './no-mastra.ts';
 import { nothingInstalled } from './files/installed.ts';
 import { applyMeasuredNames, readNamesFile } from './measured-names.ts';
@@ -193,9 +194,11 @@ export async function scanWithInputs(
   }
   // Candidates of packages that cannot import Mastra are not parsed (their strings still count as
   // name uses, below).
-  const { inside, outside } = mastraScope(root, prefiltered.candidates, manifests, (f) =>
-    texts.read(f),
-  );
+  const scope = mastraScope(root, prefiltered.candidates, manifests, (f) => texts.read(f));
+  // ... except a front end's tests of the names Mastra code writes (`ui-comparisons.ts`).
+  const ui = new Set(uiComparisonFiles(scope.outside, scope.inside, (f) => texts.read(f)));
+  const inside = [...scope.inside, ...scope.outside.filter((f) => ui.has(f))];
+  const outside = scope.outside.filter((f) => !ui.has(f));
   // Files no pass would read are not parsed (`worth-parsing.ts`).
   const { parsed: candidates, unparsed } = splitCandidates(root, inside, (f) => texts.read(f));
   clock.end();
