@@ -20,23 +20,23 @@ const PROMPT = [
   '   - the operation context (create-patient, intake, etc.)',
 ].join('\n');
 
-const app = (errorContext: string) => ({
+const app = (errorContext: string, tool = 'createPatientTool') => ({
   'package.json':
     '{ "name": "g", "type": "module", "dependencies": { "@mastra/core": "1.20.0" } }\n',
   'src/tools.ts': `import { createTool } from '@mastra/core/tools';
-export const createPatientTool = createTool({ id: 'create-patient', description: 'c', execute: async () => ({}) });
+export const ${tool} = createTool({ id: 'create-patient', description: 'c', execute: async () => ({}) });
 `,
   'src/agent.ts': `import { Agent } from '@mastra/core/agent';
-import { createPatientTool } from './tools.js';
+import { ${tool} } from './tools.js';
 export const admin = new Agent({
   id: 'admin',
   name: 'admin',
   instructions: \`${PROMPT}\`,
   model: 'openai/gpt-4o',
-  tools: { createPatientTool },
+  tools: { ${tool} },
 });
 `,
-  'src/scorer.ts': `export const expected = 'createPatientTool';\n`,
+  'src/scorer.ts': `export const expected = '${tool}';\n`,
   'src/step.ts': `import { createStep } from '@mastra/core/workflows';
 export const step = createStep;
 export function fail(status: number) {
@@ -74,4 +74,20 @@ test('where the code gives no field that value, both mentions are the tool and a
     edits: ['6:create-patient->createPatientTool', '8:create-patient->createPatientTool'],
     held: [],
   });
+});
+
+test("a table from one name of the tool to another (`{ registerPatient: 'create-patient' }`) is no other field's value", async () => {
+  const p = tempProject({
+    ...app('register', 'registerPatient'),
+    'src/names.ts': `import { createStep } from '@mastra/core/workflows';
+export const step = createStep;
+export const DISPLAY = { registerPatient: 'create-patient' };
+`,
+  });
+  made.push(p.cleanup);
+  const plan = buildPlan(await scanRepository(p.root));
+  assert.deepEqual(
+    plan.edits.map((e) => `${e.location.line}:${e.before}->${e.after}`),
+    ['6:create-patient->registerPatient', '8:create-patient->registerPatient'],
+  );
 });

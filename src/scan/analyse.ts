@@ -676,8 +676,13 @@ export function analyse(
       m.context === 'comparison' ? [] : m.matches.some((t) => t.as.includes('id')) ? [m.name] : [],
     ),
   );
+  const toolKeys = new Set(
+    agents.flatMap((a) =>
+      a.tools.entries.flatMap((e) => [e.key, e.valueName].filter((n): n is string => !!n)),
+    ),
+  );
   const valuesOfIds = sourceFiles.flatMap((sf) =>
-    inFile(sf, () => idValues(ctx, [sf], renamedIds)),
+    inFile(sf, () => idValues(ctx, [sf], renamedIds, toolKeys)),
   );
   const networks = sourceFiles.flatMap((sf) => inFile(sf, () => legacyNetworks(ctx, sf)));
   const usedDeclarations = agents.some((a) =>

@@ -20,6 +20,7 @@ export function idValues(
   ctx: ScanContext,
   files: readonly SourceFile[],
   ids: ReadonlySet<string>,
+  toolNames: ReadonlySet<string>,
 ): IdValue[] {
   if (ids.size === 0) return [];
   const out: IdValue[] = [];
@@ -37,7 +38,8 @@ export function idValues(
         .getNameNode()
         .getText()
         .replace(/^['"]|['"]$/g, '');
-      if (NAMING_FIELD.test(field)) continue;
+      // `{ passContextToAgent: 'pass-context' }`: a table from one name of a tool to another.
+      if (NAMING_FIELD.test(field) || toolNames.has(field)) continue;
       const name = (literal as unknown as { getLiteralValue(): string }).getLiteralValue();
       out.push({ name, field, location: locate(ctx, literal) });
     }
