@@ -159,6 +159,10 @@ export function planReferences(
       (t) => t.to === m.name && (t.from === final || t.from === current),
     );
     if (!m.provable && translated) continue;
+    // A test tied to no agent, of a key of the app's tool registry (`TOOLS['network-execute']`):
+    // agents built from data are offered the registry's tools under its keys, so it may be theirs.
+    const registryKey = (scan.toolRegistries ?? []).some((r) => r.keys.includes(m.name));
+    if (!m.provable && m.agentIndex === undefined && registryKey) continue;
     if (m.via !== undefined) {
       findings.push({
         kind: 'reference',
