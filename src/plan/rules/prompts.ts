@@ -373,19 +373,23 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
         if (!named(m)) return 'a plain word that could be prose';
         return undefined;
       };
-      for (const m of stale.filter(unsafe)) {
-        const { line, column, list } = surroundings(scan, m);
-        leftInList.add(list);
-        // "to fetch the weather" is English; "use the fetch tool" names a tool and is worth a note.
-        if (!confident(m) && !toolWording(line, column, m.name.length)) continue;
+      // A mention left as it is, with why: the list it is in is then not rewritten either.
+      const leave = (m: Mention, why: string, note = true) => {
+        leftInList.add(surroundings(scan, m).list);
+        if (!note) return;
         plan.findings.push({
           kind: 'ambiguous-mention',
           rule: 'prompts',
-          message: `"${m.name}" may name the tool offered as "${wanted}" (${unsafe(m)}); left as it is`,
+          message: `"${m.name}" may name the tool offered as "${wanted}" (${why}); left as it is`,
           locations: [m.location],
           agents: [label],
           ...suggesting([m.location], [wanted]),
         });
+      };
+      for (const m of stale.filter(unsafe)) {
+        const { line, column } = surroundings(scan, m);
+        // "to fetch the weather" is English; "use the fetch tool" names a tool and is worth a note.
+        leave(m, unsafe(m)!, confident(m) || toolWording(line, column, m.name.length));
       }
       // `(create-patient, create-product, etc.)` where the code also gives `context` that value:
       // unquoted and not called a tool, the prompt may mean the value the model reads. Left for a
@@ -401,19 +405,7 @@ export function planPrompts(scan: ScanResult, options: PromptOptions): PromptPla
           : undefined;
       };
       const held = stale.filter((m) => !unsafe(m) && heldAs(m));
-      const leaveHeld = () => {
-        for (const m of held) {
-          leftInList.add(surroundings(scan, m).list);
-          plan.findings.push({
-            kind: 'ambiguous-mention',
-            rule: 'prompts',
-            message: `"${m.name}" may name the tool offered as "${wanted}" (${heldAs(m)}); left as it is`,
-            locations: [m.location],
-            agents: [label],
-            ...suggesting([m.location], [wanted]),
-          });
-        }
-      };
+      const leaveHeld = () => held.forEach((m) => leave(m, heldAs(m)!));
       const actionable = stale.filter((m) => !unsafe(m) && !held.includes(m));
       if (actionable.length === 0) {
         leaveHeld();
