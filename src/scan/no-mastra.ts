@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Discovered } from './files/discover.ts';
 import { declaresMastra } from './files/mastra-scope.ts';
-import { readSource } from './files/read-source.ts';
+import { readScratch, readSource, undecodable } from './files/read-source.ts';
 import type { PhaseClock } from '../progress.ts';
 import { SCAN_SCHEMA_VERSION, type ScanFileError, type ScanResult } from './model.ts';
 
@@ -55,6 +55,8 @@ export function noMastraScan(
     dataWords: [],
   };
 }
+
+const MASTRA_BYTES = Buffer.from('@mastra/');
 
 /** Deno names npm packages in its specifiers and import maps: no package.json needed. */
 const DENO_MASTRA = /npm:@mastra\//;
@@ -143,14 +145,16 @@ export function holdsNoMastra(discovered: Discovered, clock?: PhaseClock): Mastr
   const out: MastraRead = { namingMastra: [], skipped: [], unreadable: [] };
   const naming = new Map<string, string>();
   for (const file of discovered.sources) {
-    const read = readSource(file);
+    // Bytes in one reused buffer, decoded only where they name Mastra: nothing kept, little allocated.
+    const raw = readScratch(file);
+    const read = raw.ok ? undecodable(raw.bytes) : raw;
     clock?.tick();
-    if (read.ok) {
-      if (read.text.includes('@mastra/')) {
+    if (raw.ok && !read) {
+      if (raw.bytes.includes(MASTRA_BYTES)) {
         out.namingMastra.push(file);
-        naming.set(file, read.text);
+        naming.set(file, raw.bytes.toString('utf8'));
       }
-    } else if (read.kind !== 'missing') {
+    } else if (read && read.kind !== 'missing') {
       (read.kind === 'binary' ? out.skipped : out.unreadable).push({
         file: path.relative(discovered.root, file).split(path.sep).join('/'),
         message: read.reason,

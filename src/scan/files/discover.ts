@@ -67,7 +67,7 @@ export function isInside(root: string, file: string): boolean {
   return file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 }
 
-const toPosix = (p: string) => p.split(path.sep).join('/');
+const toPosix = path.sep === '/' ? (p: string) => p : (p: string) => p.split(path.sep).join('/');
 const clean = (p: string) => p.replace(/^\.\//, '').replace(/\/+$/, '');
 // Like globby's expandDirectories: `--exclude scripts` means the folder too.
 const expand = (p: string) => [p, `${p}/**`];

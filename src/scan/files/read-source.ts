@@ -29,6 +29,11 @@ function firstInvalidLine(bytes: Buffer): number {
 }
 
 export function decodeSource(bytes: Buffer): SourceRead {
+  return undecodable(bytes) ?? { ok: true, text: bytes.toString('utf8'), bytes };
+}
+
+/** Why `bytes` cannot be read as text (binary, UTF-16, invalid UTF-8); undefined when they can. */
+export function undecodable(bytes: Buffer): Extract<SourceRead, { ok: false }> | undefined {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     return {
       ok: false,
@@ -46,7 +51,7 @@ export function decodeSource(bytes: Buffer): SourceRead {
       reason: `not valid UTF-8 (line ${firstInvalidLine(bytes)}): only UTF-8 files are read and rewritten`,
     };
   }
-  return { ok: true, text: bytes.toString('utf8'), bytes };
+  return undefined;
 }
 
 /** A one-line reason for an I/O error (`EACCES: permission denied, open '/x'` -> `permission denied`). */
@@ -103,12 +108,16 @@ export function readSource(file: string): SourceRead {
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR')
-      return { ok: false, kind: 'missing', reason: 'the file is gone' };
-    return { ok: false, kind: 'io', reason: `could not read: ${ioReason(error)}` };
+    return readFailure(error);
   }
   return decodeSource(bytes);
+}
+
+function readFailure(error: unknown): Extract<SourceRead, { ok: false }> {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR')
+    return { ok: false, kind: 'missing', reason: 'the file is gone' };
+  return { ok: false, kind: 'io', reason: `could not read: ${ioReason(error)}` };
 }
 
 /** One buffer for every `readBytes`: a search over thousands of files allocates nothing per file. */
@@ -119,9 +128,17 @@ let scratch = Buffer.allocUnsafe(2 ** 20);
  * unreadable. The bytes live in a buffer the next call reuses: use them (or copy them) at once.
  */
 export function readBytes(file: string): Buffer | undefined {
+  const read = readScratch(file);
+  return read.ok ? read.bytes : undefined;
+}
+
+/** `readBytes`, saying why a file could not be read (the reasons `readSource` gives). */
+export function readScratch(
+  file: string,
+): { ok: true; bytes: Buffer } | Extract<SourceRead, { ok: false }> {
   noteRead(file);
   const buffer = buffers?.get(file);
-  if (buffer !== undefined) return Buffer.from(buffer, 'utf8');
+  if (buffer !== undefined) return { ok: true, bytes: Buffer.from(buffer, 'utf8') };
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
@@ -133,11 +150,11 @@ export function readBytes(file: string): Buffer | undefined {
         scratch = bigger;
       }
       const n = readSync(fd, scratch, length, scratch.length - length, null);
-      if (n === 0) return scratch.subarray(0, length);
+      if (n === 0) return { ok: true, bytes: scratch.subarray(0, length) };
       length += n;
     }
-  } catch {
-    return undefined;
+  } catch (error) {
+    return readFailure(error);
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
