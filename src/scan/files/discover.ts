@@ -131,10 +131,14 @@ export async function discover(
   // One file per real path: a link to a file inside the root is the file it leads to. (Listed paths have
   // no linked folder above them, so a regular file's path is its real path.)
   const found = new Set<string>();
-  for (const rel of members.files) if (wanted(rel)) found.add(path.join(root, rel));
+  // Listed paths are already normal (no `.`, `..` or doubled separators): joined without normalising.
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  const under =
+    path.sep === '/' ? (rel: string) => prefix + rel : (rel: string) => path.join(root, rel);
+  for (const rel of members.files) if (wanted(rel)) found.add(under(rel));
   for (const rel of members.paths.sort()) {
     if (!wanted(rel)) continue;
-    const abs = path.join(root, rel);
+    const abs = under(rel);
     let info: Stats;
     try {
       info = lstatSync(abs);
