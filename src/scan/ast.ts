@@ -471,11 +471,13 @@ function moduleFromPath(file: string): string | undefined {
 }
 
 /**
- * mastraExport's answers per checker (a file taken out of the project makes a new one): each pass
- * over a file asks it of every `new X()` or call (an Agent? a Mastra? an MCPServer? one of four
- * routes?), about eight questions per node that all need the same symbols.
+ * mastraExport's answers per program (a file taken out of the project makes a new one, and a new
+ * checker with it): each pass over a file asks it of every `new X()` or call (an Agent? a Mastra?
+ * an MCPServer? one of four routes?), about eight questions per node that all need the same
+ * symbols. Keyed by the program, not the checker: building the checker binds every file of the
+ * program, which a syntactic answer (`cannotBeImport`) never needs.
  */
-const exportsByChecker = new WeakMap<ts.TypeChecker, WeakMap<ts.Node, MastraExport | null>>();
+const exportsByProgram = new WeakMap<ts.Program, WeakMap<ts.Node, MastraExport | null>>();
 
 /**
  * Whether an identifier (or `ns.Name`) refers to an export of a Mastra package, through aliased
@@ -485,13 +487,12 @@ const exportsByChecker = new WeakMap<ts.TypeChecker, WeakMap<ts.Node, MastraExpo
 export function mastraExport(node: Node): MastraExport | undefined {
   const target = unwrap(node);
   if (!Node.isPropertyAccessExpression(target) && !Node.isIdentifier(target)) return undefined;
-  const checker = target.getProject().getTypeChecker().compilerObject;
-  let answers = exportsByChecker.get(checker);
-  if (!answers) exportsByChecker.set(checker, (answers = new WeakMap()));
+  const program = target.getProject().getProgram().compilerObject;
+  let answers = exportsByProgram.get(program);
+  if (!answers) exportsByProgram.set(program, (answers = new WeakMap()));
   const known = answers.get(target.compilerNode);
   if (known !== undefined) return known ?? undefined;
-  const program = () => target.getProject().getProgram().compilerObject;
-  const found = cannotBeImport(target.compilerNode, program) ? undefined : exportOf(target);
+  const found = cannotBeImport(target.compilerNode, () => program) ? undefined : exportOf(target);
   answers.set(target.compilerNode, found ?? null);
   return found;
 }
