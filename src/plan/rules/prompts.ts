@@ -179,11 +179,19 @@ function textName(m: Mention): string {
   }
 }
 
-/** "use the search tool", "call search", "search tool": a plain word the prompt treats as a tool. */
+/**
+ * "use the search tool", "call search", "search tool", "the agent keys: 'search'": a plain word the
+ * prompt treats as a tool (or a sub-agent).
+ */
 function toolWording(line: string, column: number, length: number): boolean {
   const before = line.slice(0, column);
   const after = line.slice(column + length);
   if (/^\\?[`'"]?\s+tools?\b/i.test(after)) return true;
+  // "keys" alone announces data (`keys: 'x'`); "the exact agent keys:" announces names of agents.
+  if (
+    /\b(tool|agent|sub-?agent|workflow)s?\s+(keys?|names?|ids?)\s*[:：]\s*\\?[`'"]?$/i.test(before)
+  )
+    return true;
   return (
     /\b(use|using|call|calling|invoke|run)\s+(the\s+)?\\?[`'"]?$/i.test(before) &&
     !/^\s+(the|a|an|for|of|your|my|our|their|it|them)\b/i.test(after)
