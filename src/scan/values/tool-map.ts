@@ -32,6 +32,7 @@ import {
   type MapContext,
   type Walk,
 } from './map-walk.ts';
+import { assignedRecord } from './assigned-record.ts';
 import { filledByCode, readCall, stopped } from './through-code.ts';
 import { ARRAY_TOOLS } from './array-tools.ts';
 import { entriesLoops, exportedValues, namespaceModule, type EntriesLoop } from './entries-loop.ts';
@@ -137,6 +138,19 @@ function collect(ctx: MapContext, node: Node, set: ToolSet, walk: Walk): void {
     // A record filled from a table of specs (`workers[spec.key] = build(spec)`): the table's keys.
     const table = filled ? specLoop(expr, (list) => argumentThrough(list, walk)) : undefined;
     if (table) return readSpecTable(ctx, table, set, walk);
+    // A literal that `Object.assign` adds to (and code may delete from): its entries and each source's.
+    const assigned = filled ? assignedRecord(expr) : undefined;
+    if (assigned) {
+      const via = [...walk.via, locate(ctx, expr)];
+      collect(ctx, assigned.literal, set, {
+        ...walk,
+        conditional: walk.conditional || assigned.deletes,
+        via,
+      });
+      for (const source of assigned.sources)
+        collect(ctx, source, set, { ...walk, conditional: true, via });
+      return;
+    }
     if (filled)
       return stopped(
         ctx,
