@@ -180,6 +180,36 @@ function spreadsNothing(expr: Node): boolean {
   );
 }
 
+/** Options that add tools, force one, or pick some by name: a spread that may set them is read as unknown. */
+const NAMING_OPTIONS = new Set(['toolsets', 'clientTools', 'tools', 'toolChoice', 'prepareStep']);
+
+/**
+ * `...(opts.synthetic ? { activeTools: [] } : {})`, `...(long && { maxSteps: 50 })`: a spread whose
+ * every branch is an object literal that sets no option naming tools (an empty `activeTools` only
+ * takes tools away), so the call adds nothing the agent is not already known to be offered.
+ */
+function spreadsNoNames(expr: Node): boolean {
+  const e = unwrap(expr);
+  if (Node.isConditionalExpression(e))
+    return [e.getWhenTrue(), e.getWhenFalse()].every(spreadsNoNames);
+  if (Node.isBinaryExpression(e)) {
+    const op = e.getOperatorToken().getText();
+    if (op === '&&') return spreadsNoNames(e.getRight());
+    if (op === '??' || op === '||') return [e.getLeft(), e.getRight()].every(spreadsNoNames);
+    return false;
+  }
+  const v = resolveValue(e);
+  if (!Node.isObjectLiteralExpression(v)) return false;
+  return v.getProperties().every((p) => {
+    if (!Node.isPropertyAssignment(p) && !Node.isShorthandPropertyAssignment(p)) return false;
+    const name = p.getName();
+    if (NAMING_OPTIONS.has(name)) return false;
+    if (name !== 'activeTools') return true;
+    const value = Node.isPropertyAssignment(p) ? unwrap(p.getInitializerOrThrow()) : undefined;
+    return Node.isArrayLiteralExpression(value) && value.getElements().length === 0;
+  });
+}
+
 export function readCallOptions(ctx: MapContext, node: Node | undefined): CallOptionsInfo {
   const info = emptyOptions();
   if (!node) return info;
@@ -190,7 +220,7 @@ export function readCallOptions(ctx: MapContext, node: Node | undefined): CallOp
   }
   for (const prop of obj.getProperties()) {
     if (Node.isSpreadAssignment(prop)) {
-      if (!spreadsNothing(prop.getExpression()))
+      if (!spreadsNothing(prop.getExpression()) && !spreadsNoNames(prop.getExpression()))
         info.unresolved.push(`spread ${prop.getText().slice(0, 80)}`);
       continue;
     }

@@ -7,9 +7,11 @@
  * Its keys are the literal's and each spec's `key`, when WORKER_SPECS is an array written out as
  * object literals whose `key` is a string the scan reads. A list of names works the same way
  * (`for (const name of toolNames) picked[`${SERVER}_${name}`] = tools[...]`, an MCP server's tools
- * picked by name), the list read through the helper calls that pass it. Read only when every write to the record
- * is such an assignment, in a `for…of` straight in the declaring scope (not in a branch or a
- * function called who knows when); anything else leaves the record known only at run time.
+ * picked by name), the list read through the helper calls that pass it; a `new Set([...])` of names
+ * too, and several such loops (a free and a gated set of tools). Read only when every write to the
+ * record is such an assignment, each in its own `for…of` straight in the declaring scope (not in a
+ * branch or a function called who knows when); anything else leaves the record known only at run
+ * time.
  */
 import type { ObjectLiteralExpression } from 'ts-morph';
 import { Node, SyntaxKind, VariableDeclarationKind } from '../../ts-morph.ts';
@@ -41,13 +43,32 @@ export function specLoop(
   const init = found?.decl.getInitializer();
   const literal = init && unwrap(init);
   if (!found || !literal || !Node.isObjectLiteralExpression(literal)) return undefined;
-  // One loop, one plain write: anything else is not a table's keys.
-  const [change, ...more] = found.changes;
-  if (!change || more.length > 0 || change.kind !== 'write') return undefined;
-  if (change.assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return undefined;
+  // Plain writes, each in its own loop over a table (`for (const n of FREE) ...; for (const n of
+  // GATED) ...`): anything else is not a table's keys.
+  if (found.changes.length === 0) return undefined;
   const scope = found.fn ?? found.decl.getSourceFile();
-  const read = tableWrite(change.access, change.assignment.getRight(), scope, list);
-  return read ? { literal, ...read } : undefined;
+  const keys: SpecKey[] = [];
+  const loops = new Set<Node>();
+  for (const change of found.changes) {
+    if (change.kind !== 'write') return undefined;
+    if (change.assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return undefined;
+    const read = tableWrite(change.access, change.assignment.getRight(), scope, list);
+    if (!read || loops.has(read.loop)) return undefined;
+    loops.add(read.loop);
+    keys.push(...read.keys);
+  }
+  return { literal, keys, loop: [...loops][0]! };
+}
+
+/** The elements of a table: an array literal, or the array a `new Set([...])` is made of. */
+function tableElements(table: Node, list: (expr: Node) => Node): Node[] | undefined {
+  if (Node.isArrayLiteralExpression(table)) return table.getElements();
+  if (Node.isNewExpression(table) && table.getExpression().getText() === 'Set') {
+    const [items, ...rest] = table.getArguments();
+    const array = items && rest.length === 0 ? list(unwrap(items)) : undefined;
+    return array && Node.isArrayLiteralExpression(array) ? array.getElements() : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -129,10 +150,10 @@ function tableWrite(
   for (let q = access.getParent()?.getParent(); q !== loop; q = q.getParent()) {
     if (!q || !(Node.isExpressionStatement(q) || Node.isBlock(q))) return undefined;
   }
-  const table = list(loop.getExpression());
-  if (!Node.isArrayLiteralExpression(table)) return undefined;
+  const elements = tableElements(list(loop.getExpression()), list);
+  if (!elements) return undefined;
   const keys: SpecKey[] = [];
-  for (const element of table.getElements()) {
+  for (const element of elements) {
     const key = keyOf(element);
     if (key === undefined) return undefined;
     keys.push({ key, at: element, value });
