@@ -20,6 +20,7 @@ import { withBoundParameters } from '../bound-parameters.ts';
 import { helperCalls } from '../values/factory-calls.ts';
 import type { MapContext } from '../values/tool-map.ts';
 import { picked, tableValues } from '../values/dispatch-table.ts';
+import { thisMemberValue } from '../values/this-member.ts';
 
 /** Calls that send the agent's tools as functions, named by wire name. */
 export const CALL_METHODS = new Set([
@@ -77,9 +78,11 @@ function resolveReceiver(
   agents: AgentLookup,
 ): { index?: number; via: CallSite['via']; registered?: readonly number[] } {
   let value = receiverValue(receiver);
-  // `input.agent`, where `input` is an object literal the code shows (a helper's bound argument).
+  // `input.agent`, where `input` is an object literal the code shows (a helper's bound argument);
+  // `this.agent`, a field of the class the call is made in, given one value.
   if (Node.isPropertyAccessExpression(value)) {
-    const member = propertyValue(resolveValue(value.getExpression()), value.getName());
+    const member =
+      propertyValue(resolveValue(value.getExpression()), value.getName()) ?? thisMemberValue(value);
     if (member) value = resolveValue(member);
   }
   const direct = agents.byNode(value);
