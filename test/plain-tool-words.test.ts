@@ -45,3 +45,14 @@ test("an agent offered nothing, told to use another agent's tool by a plain word
   // Prose that does not call it a tool.
   assert.deepEqual(findings('Show it with artifactsTool.', 'List the artifacts you made.'), []);
 });
+
+test('"tool" written in Japanese, Chinese or Korean right after the word calls it a tool too', () => {
+  // eval: hotaka0908/pine-mastra-voice, `calculatorツールで数式の計算を実行` beside three ids it re-keys.
+  for (const line of [
+    'artifactsツールで表示する。',
+    'artifacts工具显示。',
+    'artifacts 도구로 표시합니다.',
+  ])
+    assert.deepEqual(findings(line, 'Research.'), ['ambiguous-mention 5'], line);
+  assert.deepEqual(findings('artifactsを表示する。', 'Research.'), []);
+});

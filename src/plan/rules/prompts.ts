@@ -187,6 +187,8 @@ function toolWording(line: string, column: number, length: number): boolean {
   const before = line.slice(0, column);
   const after = line.slice(column + length);
   if (/^\\?[`'"]?\s+tools?\b/i.test(after)) return true;
+  // `calculatorツールで` (Japanese), `calculator工具` (Chinese), `calculator 도구` (Korean): "tool".
+  if (/^\\?[`'"]?\s*(?:ツール|工具|도구)/.test(after)) return true;
   // "keys" alone announces data (`keys: 'x'`); "the exact agent keys:" announces names of agents.
   if (
     /\b(tool|agent|sub-?agent|workflow)s?\s+(keys?|names?|ids?)\s*[:：]\s*\\?[`'"]?$/i.test(before)
