@@ -18,6 +18,7 @@ import {
 import type {
   BindingElement,
   CallExpression,
+  Identifier,
   KindToNodeMappings,
   ObjectLiteralExpression,
   VariableDeclaration,
@@ -683,6 +684,22 @@ export function descendantsOfKind<K extends SyntaxKind>(
   }
   const nodes = keep ? index.get(kind)!.filter(keep) : index.get(kind)!;
   return nodes.map((n) => wrappedNode<KindToNodeMappings[K]>(file, n));
+}
+
+/**
+ * `root.getDescendantsOfKind(Identifier)` filtered to those spelled `name`, in the same order, found
+ * on the compiler's tree so that only they are wrapped (a whole file's identifiers cost more to wrap
+ * than to test).
+ */
+export function identifiersNamed(root: Node, name: string): Identifier[] {
+  const found: ts.Identifier[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isIdentifier(n) && n.text === name) found.push(n);
+    ts.forEachChild(n, visit);
+  };
+  ts.forEachChild(root.compilerNode, visit);
+  const file = root.getSourceFile();
+  return found.map((n) => wrappedNode<Identifier>(file, n));
 }
 
 /** The ts-morph node of a compiler node of `file`, through ts-morph's own wrapper lookup (what its

@@ -4,10 +4,13 @@
  * agent, is not a tool it can call, so a prompt of an agent without it that names its id names
  * something the model was never offered.
  */
-import { Node, SyntaxKind, type SourceFile } from '../../ts-morph.ts';
-import { isMastraExport, locate, type ScanContext } from '../ast.ts';
+import { Node, SyntaxKind, ts, type SourceFile } from '../../ts-morph.ts';
+import { descendantsOfKind, isMastraExport, locate, type ScanContext } from '../ast.ts';
 import type { Location } from '../model.ts';
 import { idFromArgument } from '../values/tool-value.ts';
+
+/** A call of a name (`createWorkflow(...)`, or an alias of it): only those are wrapped. */
+const CREATE_WORKFLOW = (n: ts.Node) => ts.isCallExpression(n) && ts.isIdentifier(n.expression);
 
 export function appWorkflows(
   ctx: ScanContext,
@@ -16,7 +19,7 @@ export function appWorkflows(
   const out: Array<{ name: string; location: Location }> = [];
   for (const sf of files) {
     if (!sf.getFullText().includes('createWorkflow')) continue;
-    for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression, CREATE_WORKFLOW)) {
       const callee = call.getExpression();
       if (!Node.isIdentifier(callee) || !isMastraExport(callee, ['createWorkflow'])) continue;
       const id = idFromArgument(call);

@@ -7,8 +7,8 @@
  * the described tool, sub-agent or workflow, and is checked against that agent's offers.
  */
 import path from 'node:path';
-import { Node, SyntaxKind } from '../../ts-morph.ts';
-import { nodeAtSpan, resolveValue, type ScanContext } from '../ast.ts';
+import { Node, SyntaxKind, ts } from '../../ts-morph.ts';
+import { nodeAtSpan, resolveValue, wrappedNode, type ScanContext } from '../ast.ts';
 import type { Location, TextContext, TextFragment, ToolEntry, ToolSet } from '../model.ts';
 import { objectBehind } from '../values/static-value.ts';
 import { toolCallBehind } from '../values/tool-value.ts';
@@ -94,9 +94,16 @@ function schemaCalls(root: Node, depth = 0): Node[] {
   const calls: Node[] = root.getDescendantsOfKind(SyntaxKind.CallExpression);
   if (Node.isCallExpression(root)) calls.unshift(root);
   if (depth > 1) return calls;
-  for (const id of root.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    const parent = id.getParent();
-    if (!Node.isPropertyAssignment(parent) || parent.getInitializer() !== id) continue;
+  // `{ field: sharedSchema }`: identifiers that are a property's whole value, found on the
+  // compiler's tree so the schema's other identifiers are never wrapped.
+  const values: ts.Identifier[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isIdentifier(n) && ts.isPropertyAssignment(n.parent) && n.parent.initializer === n)
+      values.push(n);
+    ts.forEachChild(n, visit);
+  };
+  ts.forEachChild(root.compilerNode, visit);
+  for (const id of values.map((n) => wrappedNode(root.getSourceFile(), n))) {
     const value = resolveValue(id);
     if (value !== id) calls.push(...schemaCalls(value, depth + 1));
   }

@@ -5,9 +5,9 @@
  * parameters bound to that call's arguments. Only a function whose agent config reads its
  * parameters counts, and only its direct calls (a function passed around is called we know not how).
  */
-import type { CallExpression, Identifier, NewExpression } from 'ts-morph';
-import { Node, SyntaxKind, ts } from '../../ts-morph.ts';
-import { ownerClass, resolveValue, valueSymbol, wrappedNode } from '../ast.ts';
+import type { CallExpression, NewExpression } from 'ts-morph';
+import { Node, SyntaxKind } from '../../ts-morph.ts';
+import { identifiersNamed, ownerClass, resolveValue, valueSymbol } from '../ast.ts';
 import { identifierPattern } from '../files/identifier.ts';
 
 /** A factory builds at most this many agents we read: past it, the calls are not the app's agents. */
@@ -154,14 +154,7 @@ function callsOf(fn: Factory, name: string, method: boolean): CallExpression[] |
   const out: CallExpression[] = [];
   for (const file of fn.getProject().getSourceFiles()) {
     if (file.isDeclarationFile() || !word.test(file.getFullText())) continue;
-    // The file's identifiers of that name, found on the compiler's tree: only they are wrapped.
-    const named: ts.Identifier[] = [];
-    const visit = (n: ts.Node): void => {
-      if (ts.isIdentifier(n) && n.text === name) named.push(n);
-      ts.forEachChild(n, visit);
-    };
-    ts.forEachChild(file.compilerNode, visit);
-    for (const ref of named.map((n) => wrappedNode<Identifier>(file, n))) {
+    for (const ref of identifiersNamed(file, name)) {
       const call = callThrough(ref, fn, method);
       if (!call || contains(fn, call)) continue;
       out.push(call);

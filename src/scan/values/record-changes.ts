@@ -6,6 +6,7 @@
  */
 import type { BinaryExpression, Identifier, VariableDeclaration } from 'ts-morph';
 import { Node, SyntaxKind } from '../../ts-morph.ts';
+import { identifiersNamed } from '../ast.ts';
 import { isFunction } from './map-walk.ts';
 
 export type RecordChange =
@@ -26,8 +27,8 @@ export function recordChanges(id: Node): RecordChanges | undefined {
   if (!symbol || !decl) return undefined;
   const fn = decl.getFirstAncestor(isFunction);
   const changes: RecordChange[] = [];
-  for (const ref of (fn ?? decl.getSourceFile()).getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (ref === decl.getNameNode() || ref.getText() !== id.getText()) continue;
+  for (const ref of identifiersNamed(fn ?? decl.getSourceFile(), id.getText())) {
+    if (ref === decl.getNameNode()) continue;
     const access = ref.getParent();
     const outer = access?.getParent();
     const accessed =
