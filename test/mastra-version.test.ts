@@ -260,6 +260,17 @@ describe('where the version is read', () => {
     assert.equal(resolve(root).version, '0.22.2');
   });
 
+  test('pnpm-lock.yaml: the importers are read without parsing the packages and snapshots', () => {
+    const root = outside();
+    // The sections no question reads are left unparsed: here they would not even parse.
+    write(root, {
+      'package.json': '{"name":"root"}',
+      'apps/api/package.json': manifest('^1.4.0'),
+      'pnpm-lock.yaml': `lockfileVersion: '9.0'\n\nimporters:\n\n  .: {}\n\n  apps/api:\n    dependencies:\n      '@mastra/core':\n        specifier: ^1.4.0\n        version: 1.4.2(zod@3.25.76)\n\npackages:\n\n  '@mastra/core@1.4.2':\n    resolution: {integrity: [unclosed\n\nsnapshots:\n  : bad: : yaml\n`,
+    });
+    assert.equal(resolve(root, 'apps/api/src/agent.ts').version, '1.4.2');
+  });
+
   test('a lockfile that does not name @mastra/core leaves the range; a non-semver range is unknown', () => {
     const root = outside();
     write(root, {

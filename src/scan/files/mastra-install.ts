@@ -179,12 +179,25 @@ type Lockfile = { file: string; kind: 'npm' | 'pnpm' | 'yarn'; data: unknown } |
 const parseYaml = (text: string): unknown =>
   (createRequire(import.meta.url)('yaml') as typeof import('yaml')).parse(text);
 
+/**
+ * A pnpm lockfile without its top-level `packages:` and `snapshots:` sections: nearly all of its
+ * text (950 KB in epic-hq/Insights, 0.87 s to parse whole), and no question reads them. pnpm writes
+ * top-level keys at column 0 and no anchors, so the sections left parse as they would in the whole.
+ */
+function withoutPackages(text: string): string {
+  return text
+    .split(/\r?\n(?=\S)/)
+    .filter((block) => !/^(packages|snapshots):/.test(block))
+    .join('\n');
+}
+
 /** Reads and parses a lockfile once per scan (a monorepo's agents share the root one). */
 function parseLockfile(file: string, name: string): Lockfile {
   const text = readText(file);
   if (text === undefined) return undefined;
   try {
-    if (name === 'pnpm-lock.yaml') return { file, kind: 'pnpm', data: parseYaml(text) ?? {} };
+    if (name === 'pnpm-lock.yaml')
+      return { file, kind: 'pnpm', data: parseYaml(withoutPackages(text)) ?? {} };
     if (name === 'yarn.lock') return { file, kind: 'yarn', data: text };
     return { file, kind: 'npm', data: JSON.parse(text) };
   } catch {
