@@ -20,6 +20,12 @@ describe('each filter against a true case of the same shape', () => {
       ['fetch-page'],
     ],
     [
+      'a family of tools, "the X tools" (eval: adamya-singh/rutgers-soc-mastra-agent)',
+      'Call fetch-page, then the temporary-schedule tools, or the summarize-page tool.',
+      ['temporary-schedule'],
+      ['fetch-page', 'summarize-page'],
+    ],
+    [
       'the arguments a line gives a call, not a list of tools (eval: lawalalx/tech4human-wa-banking)',
       [
         'For every interaction, use log-audit-event tool with:',

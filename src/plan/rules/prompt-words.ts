@@ -464,8 +464,14 @@ export function toolWords(
         // `draft-followup-for-` at the end of a line: a name wrapped onto the next, not this word.
         if (/^-\s*$/.test(line.slice(m.index + name.length))) continue;
         const rest = line.slice(m.index + name.length);
-        // `browser-find-*`: a pattern for a family of names; "the `agent-browser` toolset": a set.
+        // `browser-find-*`: a pattern for a family of names; "the `agent-browser` toolset": a set;
+        // "by using the temporary-schedule tools": a family (not "the read_file and write_file tools").
         if (/^[-_.:]\*(?!\*)/.test(rest) || /^\\?[`'"]?\s+tool(set|kit)s?\b/i.test(rest)) continue;
+        if (
+          /^\\?[`'"]?\s+tools\b/i.test(rest) &&
+          /\bthe\s+\\?[`'"]?$/i.test(line.slice(0, m.index))
+        )
+          continue;
         // A name is not its own context: "agent" in `child-agent`, "tool" in `search_tool`.
         const context =
           lineContext &&
