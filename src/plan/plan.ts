@@ -454,7 +454,7 @@ function planOnce(
       .map((e) => [locationKey(e.location), e.wire.after]),
   );
   if (rules.has('tool-choice')) {
-    const r = planToolChoice(scan, finalNames);
+    const r = planToolChoice(scan, finalNames, offers);
     for (const e of r.edits) claimOrConflict(edits, e, findings);
     findings.push(...r.findings);
   }

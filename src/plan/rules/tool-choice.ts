@@ -15,6 +15,7 @@ import type {
   ToolEntry,
 } from '../../scan/model.ts';
 import { agentLabel } from '../../offers/agent-label.ts';
+import type { Offers } from '../../offers/index.ts';
 import {
   agentEntries,
   callEntries,
@@ -57,6 +58,7 @@ function refs(options: CallOptionsInfo): Array<[NameRef, 'toolChoice' | 'activeT
 export function planToolChoice(
   scan: ScanResult,
   finalNames: FinalNames,
+  offers?: Offers,
 ): { edits: Edit[]; findings: Finding[] } {
   const edits: Edit[] = [];
   const findings: Finding[] = [];
@@ -78,8 +80,10 @@ export function planToolChoice(
               wireOf(e, agent) === n,
           );
         if (ref.possible?.every(offered)) continue;
+        // When the agent's own tools are known only at run time too, a name built at run time is
+        // one more thing not checked (the agent is listed as such), not a finding of its own.
         findings.push({
-          kind: 'unknown-name',
+          kind: offers?.of(agent).open ? 'unresolved' : 'unknown-name',
           rule: 'tool-choice',
           message: `${option} ${ref.text} (${where}) is built at run time; cannot check it against the offered names`,
           locations: [ref.location],
