@@ -704,3 +704,30 @@ The Weather Agent uses the forecast-lookup tool.\`,
     );
   });
 });
+
+describe('an agent called by a lowercase word (eval: jamroast/slopcontrolv2)', () => {
+  test('the word alone in a line is English; quoted or followed by "agent" it names the agent', () => {
+    const text = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+const make = (id: string) => createTool({ id, description: id, execute: async () => ({}) });
+export const judge = new Agent({ id: 'judge', name: 'judge', instructions: 'Judge.', model: 'openai/gpt-4o-mini' });
+export const admin = new Agent({ id: 'console-admin', name: 'console-admin', instructions: 'Admin.', model: 'openai/gpt-4o-mini', tools: { model_bind: make('model_bind') } });
+export const operator = new Agent({
+  id: 'operator',
+  name: 'operator',
+  instructions: \`Each function (research, coding, judge) has a model: use model_bind to change one.
+Ask the judge agent to run model_bind when it is done.\`,
+  model: 'openai/gpt-4o-mini',
+  tools: { get_run: make('get_run') },
+});
+`;
+    const scan = scanSource('/virtual/agents.ts', text);
+    const found = unknownToolMentions(scan, new Offers(scan), new Set()).filter((f) =>
+      f.agents.includes('operator'),
+    );
+    assert.deepEqual(
+      found.map((f) => `${/"([^"]+)"/.exec(f.message)?.[1]} ${f.locations[0]!.line}`),
+      ['model_bind 9'],
+    );
+  });
+});

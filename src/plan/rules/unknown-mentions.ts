@@ -265,6 +265,21 @@ function explain(
 const DESCRIBED =
   /\b(it|which|that|they|he|she|this agent|the agent)\s+(uses|calls|invokes|relies on|has)\s+(the\s+)?\\?[`'"]?$/i;
 
+/**
+ * Whether `line` names the agent `n`. A lowercase word alone ("each function (research, coding,
+ * judge)") is English that an agent happens to be called by, unless it is quoted or followed by
+ * "agent" ("the research agent"); any other name (`researchAgent`, `code-reviewer`, "Weather Agent")
+ * is the agent's.
+ */
+function namesAgent(line: string, n: string): boolean {
+  return findName(line, n).some(
+    (at) =>
+      !/^[a-z]+$/.test(n) ||
+      /[`'"]/.test(line[at - 1] ?? '') ||
+      /^[`'"]?\s+(sub-?)?agents?\b/i.test(line.slice(at + n.length)),
+  );
+}
+
 function aboutOthers(
   offers: Offers,
   o: AgentOffers,
@@ -277,7 +292,7 @@ function aboutOthers(
   // "salesforceAgent: … uses the salesforceTool": a line about another agent of the repository.
   // Not "call codeGraphAgent, then codeMetricsAgent": told to call an agent, the line asks this one.
   const calledAgent = w.strong && otherAgents.includes(name);
-  if (!calledAgent && otherAgents.some((n) => findName(line, n).length > 0)) return true;
+  if (!calledAgent && otherAgents.some((n) => namesAgent(line, n))) return true;
   return offers.elsewhere(o.agent, name).some((e) => {
     const names = [...namesOf(e.owner, o), ...e.via.flatMap((v) => namesOf(v, o))];
     return names.some((n) => findName(line, n).length > 0);
