@@ -118,6 +118,13 @@ describe('named cases, checked against real Mastra', () => {
     await agreesEverywhere(spec);
   });
 
+  test('an empty activeTools adds no tool: a call spreading it only takes tools away (call-options.ts)', async () => {
+    const spec: CallSpec = { tools: ['a', 'b'], activeTools: [] };
+    const sent = names(spec);
+    assert.ok(sent === null || sent.every((n) => ['a', 'b'].includes(n)), String(sent));
+    await agreesEverywhere(spec);
+  });
+
   test('a provider-defined tool (webSearchTool) is renamed and collision-checked but is not a function', async () => {
     const spec: CallSpec = {
       tools: ['a', 'web.search'],
