@@ -13,24 +13,25 @@
  */
 import type { ClassDeclaration, ClassExpression, PropertyAccessExpression } from 'ts-morph';
 import { Node, SyntaxKind } from '../../ts-morph.ts';
+import { ownerClass } from '../ast.ts';
 
 type ClassNode = ClassDeclaration | ClassExpression;
 
-/** The class whose instance `this` is at `node`, or undefined (a function's own `this`, top level). */
+/** The class whose instance `this` is at `node` (`ownerClass`), not in a static member. */
 function thisClass(node: Node): ClassNode | undefined {
-  for (let at = node.getParent(); at; at = at.getParent()) {
-    if (Node.isClassDeclaration(at) || Node.isClassExpression(at)) return at;
-    if (Node.isFunctionDeclaration(at) || Node.isFunctionExpression(at)) return undefined;
-    // A static member's `this` is the class itself, not an instance.
-    if ((Node.isMethodDeclaration(at) || Node.isPropertyDeclaration(at)) && at.isStatic())
-      return undefined;
-  }
-  return undefined;
+  const member = node.getFirstAncestor(
+    (a) => Node.isMethodDeclaration(a) || Node.isPropertyDeclaration(a),
+  );
+  // A static member's `this` is the class itself, not an instance.
+  if ((Node.isMethodDeclaration(member) || Node.isPropertyDeclaration(member)) && member.isStatic())
+    return undefined;
+  const cls = ownerClass(node);
+  return Node.isClassDeclaration(cls) || Node.isClassExpression(cls) ? cls : undefined;
 }
 
 export function thisMemberValue(expr: PropertyAccessExpression): Node | undefined {
   if (!Node.isThisExpression(expr.getExpression())) return undefined;
-  const cls = thisClass(expr);
+  const cls = thisClass(expr.getExpression());
   if (!cls) return undefined;
   const name = expr.getName();
   const writes: Node[] = [];
@@ -43,7 +44,7 @@ export function thisMemberValue(expr: PropertyAccessExpression): Node | undefine
       !Node.isPropertyAccessExpression(left) ||
       left.getName() !== name ||
       !Node.isThisExpression(left.getExpression()) ||
-      thisClass(left) !== cls
+      thisClass(left.getExpression()) !== cls
     )
       continue;
     if (write.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return undefined;
